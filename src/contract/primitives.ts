@@ -1,0 +1,24 @@
+// Shared wire primitives. `.meta()` feeds the generated OpenAPI document.
+import { z } from 'zod';
+
+export const Uuid = z.uuid().meta({ description: 'UUID' });
+
+export const IsoDate = z
+  .string()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), {
+    message: 'must be an ISO 8601 date',
+  })
+  .meta({ format: 'date-time', description: 'ISO 8601 date or date-time' });
+
+export const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+export const NonNegativeInt = z.int().min(0);
+
+/** Custom fields: slug -> string | string[] | null (spec 2.2). Shape errors get the spec's wording. */
+export const CustomFields = z
+  .record(z.string(), z.union([z.string(), z.array(z.string()), z.null()]))
+  .meta({ description: 'Map of slug to a string, an array of strings, or null.' });
+
+export const SessionCustomFields = z
+  .record(z.string(), z.unknown())
+  .meta({ description: 'Session-level custom fields (any JSON object).' });

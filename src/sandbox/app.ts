@@ -1,0 +1,79 @@
+// Builds the sandbox: storage, default company, seed, plugins, routes, background workers.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_PREFIX, buildOpenApiDocument } from '../contract/index.ts';
+import { readSandboxConfig, type SandboxConfig } from './config.ts';
+import { ensureDefaultCompany, type Company } from './company.ts';
+import type { SandboxDeps } from './deps.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { SettingsStore } from './settings.ts';
+import { openDatabase, type Db } from './storage/database.ts';
+
+export interface Sandbox {
+  app: FastifyInstance;
+  db: Db;
+  deps: SandboxDeps;
+  company: Company;
+  /** Start background workers (job worker, activity simulator) and listen. Returns the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface SandboxOptions extends Partial<SandboxConfig> {
+  /** Tests pass overrides; anything unset comes from the environment's defaults. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const { env, ...overrides } = options;
+  const config: SandboxConfig = { ...readSandboxConfig(env ?? {}), ...overrides };
+  const db = openDatabase(config.dbFile);
+  const { created, ...company } = ensureDefaultCompany(db, config.apiKey);
+  const settings = new SettingsStore(db, {
+    jobDelayMs: config.jobDelayMs,
+    activityPerMinute: config.activityPerMinute ?? (config.seed === 'demo' ? 60 : 0),
+  });
+  const deps: SandboxDeps = { db, settings, config, company, now: Date.now };
+  if (created) await seedNewDatabase(deps);
+
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    // Opaque cursors and ids only; keeps the router strict about what it matches.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  registerErrorHandler(app);
+  registerAuth(app, db);
+
+  app.get(`${API_PREFIX}/openapi.json`, { config: { auth: 'none' } }, async () => openApi());
+
+  const workers: { start(): void; stop(): Promise<void> | void }[] = [];
+  // Route and worker modules register themselves below (see routes/*.ts, services/*-worker.ts).
+
+  let address: string | undefined;
+  return {
+    app,
+    db,
+    deps,
+    company,
+    async listen() {
+      address = await app.listen({ host: config.host, port: config.port });
+      for (const worker of workers) worker.start();
+      return address;
+    },
+    async close() {
+      for (const worker of workers) await worker.stop();
+      await app.close();
+      db.close();
+    },
+  };
+}
+
+let openApiCache: unknown;
+const openApi = () => (openApiCache ??= buildOpenApiDocument());
+
+async function seedNewDatabase(_deps: SandboxDeps): Promise<void> {
+  // Seeds register here (seed/*.ts).
+}

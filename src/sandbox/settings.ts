@@ -1,0 +1,108 @@
+// Runtime settings changed through `PUT /sandbox/settings`, persisted in sandbox_settings.
+import { z } from 'zod';
+import type { Db } from './storage/database.ts';
+
+export const RateLimit = z.strictObject({
+  perMinute: z.int().min(1).max(1_000_000),
+  burst: z.int().min(1).max(1_000_000),
+});
+export type RateLimit = z.infer<typeof RateLimit>;
+
+export const Fault = z
+  .strictObject({
+    route: z.string().min(1).meta({
+      description:
+        "Path under /incoming/v2 (or /graphql); '*' matches one or more segments' characters.",
+    }),
+    method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
+    status: z.union([z.literal(500), z.literal(429), z.literal(503)]).optional(),
+    reset: z.literal(true).optional(),
+    delayMs: z.int().min(1).max(60_000).optional(),
+    rate: z.number().min(0).max(1),
+  })
+  .refine((f) => [f.status, f.reset, f.delayMs].filter((v) => v !== undefined).length === 1, {
+    message: 'each fault needs exactly one of status, reset or delayMs',
+  });
+export type Fault = z.infer<typeof Fault>;
+
+export const SettingsUpdate = z.strictObject({
+  apiAccessEnabled: z.boolean().optional(),
+  pendingJobLimit: z.int().min(0).optional(),
+  jobDelayMs: z.int().min(0).max(600_000).optional(),
+  jobFailureRate: z.number().min(0).max(1).optional(),
+  activityPerMinute: z.int().min(0).max(100_000).optional(),
+  eventsRateLimit: RateLimit.optional(),
+  usersRateLimit: RateLimit.optional(),
+  meetingsRateLimit: RateLimit.optional(),
+  faults: z.array(Fault).optional(),
+  seed: z.int().optional().meta({ description: 'Seed for deterministic fault injection.' }),
+  secretKey: z.string().optional(),
+});
+export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
+
+export interface Settings {
+  pendingJobLimit: number;
+  jobDelayMs: number;
+  /** Share of uploads the job worker fails (besides URLs on `.invalid` hosts, which always fail). */
+  jobFailureRate: number;
+  activityPerMinute: number;
+  eventsRateLimit: RateLimit;
+  usersRateLimit: RateLimit;
+  meetingsRateLimit: RateLimit;
+  faults: Fault[];
+  seed: number | null;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  pendingJobLimit: 50,
+  jobDelayMs: 1500,
+  jobFailureRate: 0,
+  activityPerMinute: 0,
+  eventsRateLimit: { perMinute: 600, burst: 60 },
+  usersRateLimit: { perMinute: 120, burst: 20 },
+  meetingsRateLimit: { perMinute: 120, burst: 20 },
+  faults: [],
+  seed: null,
+};
+
+type Listener = (settings: Settings) => void;
+
+/** Settings live in memory for hot paths and are written through to SQLite. */
+export class SettingsStore {
+  private current: Settings;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(
+    private readonly db: Db,
+    defaults: Partial<Settings>,
+  ) {
+    const stored = db
+      .prepare('SELECT value FROM sandbox_settings WHERE key = ?')
+      .get('settings') as { value: string } | undefined;
+    this.current = {
+      ...DEFAULT_SETTINGS,
+      ...defaults,
+      ...(stored ? JSON.parse(stored.value) : {}),
+    };
+  }
+
+  get(): Settings {
+    return this.current;
+  }
+
+  update(patch: Partial<Settings>): Settings {
+    this.current = { ...this.current, ...patch };
+    this.db
+      .prepare(
+        'INSERT INTO sandbox_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
+      .run('settings', JSON.stringify(this.current));
+    for (const listener of this.listeners) listener(this.current);
+    return this.current;
+  }
+
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,81 @@
+// Starts a real sandbox over HTTP on an ephemeral port with in-memory SQLite, for tests.
+import { buildSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/app.ts';
+
+export const TEST_SECRET_KEY = 'sk_test_0123456789abcdef0123';
+
+export interface TestSandbox {
+  sandbox: Sandbox;
+  baseUrl: string;
+  apiUrl: string;
+  secretKey: string;
+  /** JSON request against /incoming/v2 with the company secret key unless `key` is given (null: none). */
+  api(method: string, path: string, body?: unknown, key?: string | null): Promise<ApiResponse>;
+  /** Request against the sandbox root (management routes, GraphQL). */
+  raw(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Parsed JSON body, or undefined when the body is empty or not JSON. */
+  json: unknown;
+  // Convenience for assertions on JSON bodies.
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function toResponse(response: Response): Promise<ApiResponse> {
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json, body: json };
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+  const sandbox = await buildSandbox({
+    dbFile: ':memory:',
+    host: '127.0.0.1',
+    port: 0,
+    seed: 'empty',
+    apiKey: TEST_SECRET_KEY,
+    logLevel: 'silent',
+    jobDelayMs: 50,
+    activityPerMinute: 0,
+    ...options,
+  });
+  const baseUrl = await sandbox.listen();
+  const secretKey = sandbox.company.secretKey;
+  const raw: TestSandbox['raw'] = async (method, path, body, headers = {}) => {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    return toResponse(await fetch(`${baseUrl}${path}`, init));
+  };
+  return {
+    sandbox,
+    baseUrl,
+    apiUrl: `${baseUrl}/incoming/v2`,
+    secretKey,
+    raw,
+    api: (method, path, body, key = secretKey) =>
+      raw(
+        method,
+        `/incoming/v2${path}`,
+        body,
+        key === null ? {} : { authorization: `Bearer ${key}` },
+      ),
+    close: () => sandbox.close(),
+  };
+}

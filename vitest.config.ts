@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+    pool: 'forks',
+    passWithNoTests: true,
+    // The summary reporter prints the final `N passed, M failed[, K skipped]` line CI greps for.
+    reporters: ['default', './test/vitest-summary-reporter.ts'],
+  },
+});
