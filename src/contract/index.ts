@@ -2,6 +2,7 @@
 export * from './enums.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './read-messages.ts';
 export * from './primitives.ts';
 export * from './topic-fields.ts';
 export * from './format-issues.ts';

@@ -11,8 +11,12 @@ const toJson = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
     io,
     unrepresentable: 'any',
   }) as JsonSchema;
-  delete json.$schema;
-  return json;
+  // Registered schemas nested in an unregistered one come back as local $defs: point them at the
+  // components section, where every registered schema is emitted.
+  const { $schema: _schema, $defs: _defs, ...rest } = json;
+  return JSON.parse(
+    JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/'),
+  ) as JsonSchema;
 };
 
 /** A registered schema becomes a $ref; anything else is inlined. */
