@@ -3,11 +3,14 @@
 import { z } from 'zod';
 import { ContentSearchType, EventKind, FullContentType, Permission } from './enums.ts';
 import { Uuid } from './primitives.ts';
+import { LANGUAGE_CODE_PATTERN, READ_MESSAGES } from './read-messages.ts';
 import { CreateCoursesRequest, CreateCoursesResponse } from './schemas/course-create.ts';
 import { UpdateCoursesRequest, UpdateCoursesResponse } from './schemas/course-update.ts';
 import { Job } from './schemas/background-job.ts';
 import { BooleanQueryParam, PageQuery } from './schemas/pagination.ts';
 import { EventFeedQuery, EventPage } from './schemas/events.ts';
+import { FullContent } from './schemas/full-content.ts';
+import { MeetingPage } from './schemas/meetings.ts';
 import {
   CompletionCriteriaList,
   ContentBody,
@@ -237,21 +240,26 @@ export const ENDPOINTS = [
     path: '/fullContent/{type}/{id}',
     summary: 'Full indexed content (courses and learning paths only).',
     params: z.object({ type: FullContentType, id: Uuid }),
-    response: z.record(z.string(), z.unknown()).meta({ id: 'FullContent' }),
+    response: FullContent,
   },
   {
     operationId: 'downloadTranslation',
     method: 'GET',
     path: '/content/{type}/{id}.xlf',
-    summary: 'Download an XLIFF translation file.',
+    summary:
+      'Download an XLIFF 1.2 translation file (title, description; for courses also section, lesson and topic titles and topic bodies). With `language`, stored targets of that language are included.',
     params: typeAndId,
+    query: z.object({
+      language: z.string().regex(LANGUAGE_CODE_PATTERN, READ_MESSAGES.languageInvalid).optional(),
+    }),
     response: 'xml',
   },
   {
     operationId: 'uploadTranslation',
     method: 'PUT',
     path: '/content/{type}/{id}.xlf',
-    summary: 'Upload an XLIFF translation file (`Content-Type: text/xml`).',
+    summary:
+      'Upload an XLIFF 1.2 translation file (`Content-Type: text/xml`). `<file target-language>` is required; every `<trans-unit id>` must be a unit of the downloaded file. Returns the unit ids stored.',
     params: typeAndId,
     body: 'xml',
     response: z
@@ -384,6 +392,15 @@ export const ENDPOINTS = [
     summary: 'List users (throttled).',
     query: PageQuery,
     response: UserPage,
+    throttled: true,
+  },
+  {
+    operationId: 'listMeetings',
+    method: 'GET',
+    path: '/meetings',
+    summary: 'List meetings (throttled).',
+    query: PageQuery,
+    response: MeetingPage,
     throttled: true,
   },
   {

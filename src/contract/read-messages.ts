@@ -21,6 +21,8 @@ export const READ_MESSAGES = {
   languageInvalid: 'language must be a language code such as fr or pt-BR',
   // Bulk endpoints.
   criteriaNotFound: (ids: readonly string[]) => `Completion criteria not found: ${ids.join(', ')}`,
+  criterionTopicRequired: (type: string) =>
+    `Completion criteria of type '${type}' need a topicId (the topic they refer to)`,
   topicNotInCourse: (topicId: string, courseId: string) =>
     `Topic ${topicId} does not belong to course ${courseId}`,
   certificateTemplatesNotFound: (ids: readonly string[]) =>
@@ -28,3 +30,6 @@ export const READ_MESSAGES = {
   duplicateItems: (field: string, ids: readonly string[]) =>
     `Each ${field} may appear only once per request; repeated: ${ids.join(', ')}`,
 } as const;
+
+/** A BCP 47-style language code (`fr`, `pt-BR`), as used by XLIFF target-language. */
+export const LANGUAGE_CODE_PATTERN = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;

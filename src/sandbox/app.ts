@@ -6,6 +6,17 @@ import { ensureDefaultCompany, type Company } from './company.ts';
 import type { SandboxDeps } from './deps.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerFaults } from './plugins/faults.ts';
+import { registerThrottle } from './plugins/throttle.ts';
+import { registerFeed } from './feed/register-feed.ts';
+import { registerGraphql } from './graphql/register-graphql.ts';
+import { seedDemoActivity } from './seed/demo-activity.ts';
+import { registerReadRoutes } from './routes/read-routes.ts';
+import { seedContent } from './seed/index.ts';
+import { bulkImportJobHandler } from './services/bulk-imports.ts';
+import { registerManagementRoutes } from './routes/management-routes.ts';
+import { registerWriteRoutes } from './routes/write-routes.ts';
+import { createJobWorker } from './services/job-worker.ts';
 import { SettingsStore } from './settings.ts';
 import { openDatabase, type Db } from './storage/database.ts';
 
@@ -46,11 +57,23 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   registerErrorHandler(app);
   registerAuth(app, db);
+  // Faults run first (onRequest, before auth); throttling after auth (buckets are per key).
+  registerFaults(app, settings);
+  registerThrottle(app, settings, () => deps.now());
 
   app.get(`${API_PREFIX}/openapi.json`, { config: { auth: 'none' } }, async () => openApi());
 
   const workers: { start(): void; stop(): Promise<void> | void }[] = [];
   // Route and worker modules register themselves below (see routes/*.ts, services/*-worker.ts).
+  registerReadRoutes(app, deps);
+  registerWriteRoutes(app, deps);
+  registerManagementRoutes(app, deps);
+  const jobWorker = createJobWorker(deps);
+  jobWorker.handle('bulkImport', bulkImportJobHandler(deps));
+  workers.push(jobWorker);
+  const feed = registerFeed(app, deps);
+  workers.push(feed.worker);
+  registerGraphql(app, deps);
 
   let address: string | undefined;
   return {
@@ -74,6 +97,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 let openApiCache: unknown;
 const openApi = () => (openApiCache ??= buildOpenApiDocument());
 
-async function seedNewDatabase(_deps: SandboxDeps): Promise<void> {
+async function seedNewDatabase(deps: SandboxDeps): Promise<void> {
   // Seeds register here (seed/*.ts).
+  seedContent(deps);
+  if (deps.config.seed === 'demo') await seedDemoActivity(deps);
 }

@@ -2,6 +2,7 @@
 // generated OpenAPI document is its reference.
 import { z } from 'zod';
 import { EventKind } from '../enums.ts';
+import { FEED_MESSAGES } from '../feed-messages.ts';
 import { Uuid } from '../primitives.ts';
 import { EventPageInfo } from './pagination.ts';
 
@@ -118,7 +119,7 @@ export type EventPage = z.infer<typeof EventPage>;
 export const EventFeedQuery = z.object({
   startDate: z
     .string()
-    .regex(/^\d{1,15}$/, 'startDate must be epoch milliseconds (a non-negative integer)')
+    .regex(/^\d{1,15}$/, FEED_MESSAGES.invalidStartDate)
     .transform(Number)
     .optional(),
   cursor: z.string().min(1).optional(),

@@ -1,7 +1,7 @@
 // Shapes returned by the read endpoints. Only the course group list item is given by the spec (2.7);
 // the rest are Lectern's design and the generated OpenAPI document is their reference.
 import { z } from 'zod';
-import { AssetType, CourseGroupKind, CreateKind, OpenType, Status, TopicType } from '../enums.ts';
+import { AssetType, CourseGroupKind, OpenType, Status, TopicType } from '../enums.ts';
 import { CustomFields, IsoDate, SessionCustomFields, Uuid } from '../primitives.ts';
 import {
   ArticlePageVariant,
@@ -63,7 +63,8 @@ export const Course = z
     id: Uuid,
     courseGroupId: Uuid,
     title: z.string(),
-    kind: CreateKind,
+    // Create kinds, plus webinar / inPersonEvent for sessions made by the bulk imports.
+    kind: CourseGroupKind,
     status: Status,
     sku: z.string().nullable(),
     isbn: z.string().nullable(),
@@ -170,7 +171,7 @@ export const CourseStructure = z
     courseId: Uuid,
     courseGroupId: Uuid,
     title: z.string(),
-    kind: CreateKind,
+    kind: CourseGroupKind,
     status: Status,
     sections: z.array(
       SectionRecord.extend({

@@ -91,7 +91,7 @@ export const BulkImportRequest = z
   .object({
     bulkImportAssetPath: z.union([HttpUrl, z.string().startsWith('data:')]).meta({
       description:
-        'URL of the import file. The sandbox also accepts a data: URL holding a JSON array of rows.',
+        'URL of the import file: a JSON array of rows (BulkImportCourseGroupRow for the courseGroup imports, BulkImportSessionRow for the session imports). The sandbox does not reach the network: it imports `data:` URLs (`data:application/json,[...]` or `;base64,`); http(s) URLs complete with nothing imported, except hosts ending in `.invalid`, which fail. The job (GET /jobs/{id}, type bulkImport) fails with a reason naming the first bad rows and then imports nothing.',
     }),
     secretKey: z.string().optional(),
   })

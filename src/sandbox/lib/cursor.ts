@@ -73,7 +73,6 @@ export function loadCursorSecret(db: Db): Buffer {
     candidate,
   );
   const row = db.prepare('SELECT value FROM sandbox_settings WHERE key = ?').get('cursorSecret') as
-    | { value: string }
-    | undefined;
+    { value: string } | undefined;
   return Buffer.from(row?.value ?? candidate, 'base64url');
 }

@@ -10,10 +10,12 @@ import type { Db } from './database.ts';
 export interface KeysetListSpec<Row> {
   /** Names the list and its filters; a cursor is only accepted by the list that issued it. */
   scope: string;
-  /** Selected columns, e.g. `g.*`. */
-  select: string;
-  /** `FROM ... WHERE ...` without ORDER BY; the keyset condition is appended with AND. */
-  from: string;
+  /** `SELECT ... FROM ...` with any joins that only add columns (e.g. COURSE_GROUP_SELECT). */
+  selectFrom: string;
+  /** `FROM ...` for counting: the filtered table without the column-only joins. */
+  countFrom: string;
+  /** `WHERE ...` over the tables of `countFrom`; the keyset condition is appended with AND. */
+  where: string;
   params: readonly unknown[];
   /** Sort expressions; together they must be unique per row (end with a seq column). */
   orderBy: readonly string[];
@@ -61,15 +63,17 @@ export function keysetPage<Row>(
     ? ` AND ${keyTuple} ${spec.descending ? '<' : '>'} (${spec.orderBy.map(() => '?').join(', ')})`
     : '';
   const order = spec.orderBy.map((expression) => `${expression} ${direction}`).join(', ');
-  const pageSql = `SELECT ${spec.select} ${spec.from}${keysetCondition} ORDER BY ${order} LIMIT ?`;
+  const pageSql = `${spec.selectFrom} ${spec.where}${keysetCondition} ORDER BY ${order} LIMIT ?`;
   const rows = cachedStatement(db, pageSql).all(
     ...spec.params,
     ...(usable ?? []),
     request.perPage + 1,
   ) as Row[];
-  const { total } = cachedStatement(db, `SELECT COUNT(*) AS total ${spec.from}`).get(
-    ...spec.params,
-  ) as { total: number };
+  const total = countRows(
+    db,
+    `SELECT COUNT(*) AS total ${spec.countFrom} ${spec.where}`,
+    spec.params,
+  );
 
   const hasMore = rows.length > request.perPage;
   if (hasMore) rows.length = request.perPage;
@@ -77,4 +81,33 @@ export function keysetPage<Row>(
   const pageInfo: PageInfo = { perPage: rows.length, total, hasMore };
   if (hasMore && last !== undefined) pageInfo.cursor = codec.encode(spec.scope, spec.keyOf(last));
   return { pageInfo, rows };
+}
+
+interface CountCache {
+  version: string;
+  totals: Map<string, number>;
+}
+const countCaches = new WeakMap<Db, CountCache>();
+const MAX_CACHED_COUNTS = 1000;
+
+/**
+ * `total` is a COUNT(*) over every matching row: the same cost on every page, but linear in the list
+ * size. Counts are cached until the database changes: `total_changes()` moves with every write on
+ * this connection and `data_version` with every commit made by another one.
+ */
+function countRows(db: Db, sql: string, params: readonly unknown[]): number {
+  const { changes } = cachedStatement(db, 'SELECT total_changes() AS changes').get() as {
+    changes: number;
+  };
+  const version = `${changes}:${db.pragma('data_version', { simple: true }) as number}`;
+  let cache = countCaches.get(db);
+  if (!cache || cache.version !== version || cache.totals.size >= MAX_CACHED_COUNTS)
+    countCaches.set(db, (cache = { version, totals: new Map() }));
+  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  let total = cache.totals.get(key);
+  if (total === undefined) {
+    total = (cachedStatement(db, sql).get(...params) as { total: number }).total;
+    cache.totals.set(key, total);
+  }
+  return total;
 }

@@ -1,4 +1,5 @@
 // Ordered schema migrations; `PRAGMA user_version` records how many have been applied.
 import { migration001 } from './001-content.ts';
+import { migration002 } from './002-learners-events.ts';
 
-export const MIGRATIONS: readonly string[] = [migration001];
+export const MIGRATIONS: readonly string[] = [migration001, migration002];

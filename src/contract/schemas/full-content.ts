@@ -1,0 +1,25 @@
+// `GET /fullContent/{type}/{id}` (spec 4.4: "full indexed content", shape not shown; Lectern's
+// design): a course with its group and structure tree, or a learning path with its milestones.
+import { z } from 'zod';
+import { Uuid } from '../primitives.ts';
+import { Course, CourseGroup, CourseStructure, LearningPathMilestones } from './read-models.ts';
+
+export const CourseFullContent = z
+  .object({
+    type: z.literal('courses'),
+    id: Uuid,
+    course: Course,
+    courseGroup: CourseGroup,
+    structure: CourseStructure,
+  })
+  .meta({ id: 'CourseFullContent' });
+
+export const LearningPathFullContent = LearningPathMilestones.extend({
+  type: z.literal('learningPaths'),
+  id: Uuid,
+}).meta({ id: 'LearningPathFullContent' });
+
+export const FullContent = z
+  .discriminatedUnion('type', [CourseFullContent, LearningPathFullContent])
+  .meta({ id: 'FullContent' });
+export type FullContent = z.infer<typeof FullContent>;

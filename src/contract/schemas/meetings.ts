@@ -1,0 +1,20 @@
+// Meetings, listed by the throttled meetings route (spec 4.4, 8). Their fields are "not shown" by the
+// spec; this shape is Lectern's design, documented by the generated OpenAPI document.
+import { z } from 'zod';
+import { Uuid } from '../primitives.ts';
+import { pageOf } from './pagination.ts';
+
+export const Meeting = z
+  .object({
+    id: Uuid,
+    title: z.string(),
+    courseId: Uuid.nullable(),
+    startsAt: z.iso.datetime(),
+    durationMinutes: z.int().min(1),
+    joinUrl: z.url(),
+  })
+  .meta({ id: 'Meeting' });
+export type Meeting = z.infer<typeof Meeting>;
+
+export const MeetingPage = pageOf('meetings', Meeting).meta({ id: 'MeetingPage' });
+export type MeetingPage = z.infer<typeof MeetingPage>;

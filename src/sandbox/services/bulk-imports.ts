@@ -1,0 +1,234 @@
+// The four bulk imports (spec 4.4): the request queues a `bulkImport` job whose payload names the
+// file; the job worker later runs `bulkImportJobHandler`, which imports webinar / in-person-event
+// course groups or sessions from a JSON array of rows. A file with any bad row imports nothing.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  BulkImportCourseGroupRow,
+  BulkImportJobPayload,
+  BulkImportSessionRow,
+  MESSAGES,
+  formatZodIssues,
+  type BulkImportEventKind,
+} from '../../contract/index.ts';
+import type { SandboxDeps } from '../deps.ts';
+import { parseJson } from '../storage/database.ts';
+import { courseGroupRepository } from '../storage/course-group-repository.ts';
+import { courseRepository, type CourseColumns } from '../storage/course-repository.ts';
+import { jobRepository, type JobRow } from '../storage/job-repository.ts';
+import { fetchFailure } from './job-worker.ts';
+import { uniqueSlug } from './slugs.ts';
+
+type SessionInput = Omit<BulkImportSessionRow, 'courseGroupId'>;
+const MAX_REPORTED_ROWS = 5;
+
+export function bulkImportService(deps: SandboxDeps) {
+  const jobs = jobRepository(deps.db);
+  return {
+    enqueue(companyId: string, payload: BulkImportJobPayload) {
+      const nowMs = deps.now();
+      const at = new Date(nowMs).toISOString();
+      const id = randomUUID();
+      jobs.insert({
+        id,
+        company_id: companyId,
+        type: 'bulkImport',
+        status: 'queued',
+        payload: JSON.stringify(payload),
+        run_after_ms: nowMs + deps.settings.get().jobDelayMs,
+        created_at: at,
+        updated_at: at,
+      });
+      return { backgroundJob: { id, type: 'bulkImport' as const, status: 'queued' as const } };
+    },
+  };
+}
+
+/** The rows of a `data:` URL, or a reason why there are none. */
+export function readDataUrl(url: string): { rows: unknown } | { error: string } {
+  const match = /^data:([^,]*?)(;base64)?,(.*)$/s.exec(url);
+  if (!match) return { error: 'bulkImportAssetPath is not a valid data: URL' };
+  const text = match[2]
+    ? Buffer.from(match[3]!, 'base64').toString('utf8')
+    : decodeURIComponent(match[3]!);
+  try {
+    return { rows: JSON.parse(text) as unknown };
+  } catch {
+    return { error: 'The import file is not valid JSON' };
+  }
+}
+
+/** Validates every row; the reason names the first few bad rows (1-based, as in a spreadsheet). */
+function validateRows<S extends z.ZodType>(
+  schema: S,
+  rows: unknown,
+): { rows: z.output<S>[] } | { error: string } {
+  if (!Array.isArray(rows)) return { error: 'The import file must be a JSON array of rows' };
+  if (rows.length === 0) return { error: 'The import file has no rows' };
+  const problems: string[] = [];
+  const valid: z.output<S>[] = [];
+  rows.forEach((row, index) => {
+    const result = schema.safeParse(row);
+    if (result.success) valid.push(result.data);
+    else problems.push(`Row ${index + 1}: ${formatZodIssues(result.error).join('; ')}`);
+  });
+  if (problems.length > 0) return { error: problems.slice(0, MAX_REPORTED_ROWS).join(' | ') };
+  return { rows: valid };
+}
+
+export function bulkImportJobHandler(deps: SandboxDeps): (job: JobRow) => string | null {
+  const groups = courseGroupRepository(deps.db);
+  const courses = courseRepository(deps.db);
+
+  function sessionRow(
+    companyId: string,
+    groupId: string,
+    kind: BulkImportEventKind,
+    title: string,
+    input: SessionInput,
+    at: string,
+  ): CourseColumns {
+    const customFields = {
+      ...(input.location ? { location: input.location } : {}),
+      ...(input.meetingUrl ? { meetingUrl: input.meetingUrl } : {}),
+    };
+    return {
+      id: randomUUID(),
+      company_id: companyId,
+      course_group_id: groupId,
+      title,
+      kind,
+      status: input.status ?? 'draft',
+      sku: input.sku ?? null,
+      isbn: null,
+      discussions_enabled: 0,
+      available_to_public: 0,
+      enrollment_limit: input.enrollmentLimit ?? null,
+      enrollment_start_date: at,
+      enrollment_end_date: input.startDate,
+      course_start_date: input.startDate,
+      course_end_date: input.endDate ?? null,
+      grace_period_end_date: null,
+      price_in_cents: input.priceInCents ?? 0,
+      free_with_registration: 0,
+      purchasable: input.priceInCents ? 1 : 0,
+      future_publish_date: null,
+      publish_date: null,
+      custom_fields: JSON.stringify(customFields),
+      force_linear_progress: 0,
+      show_progress: 1,
+      prerequisite_course_ids: '[]',
+      prerequisite_learning_path_ids: '[]',
+      scorm_url: null,
+      width: null,
+      height: null,
+      embedded_enabled: null,
+      reset_session_after_complete: null,
+      created_at: at,
+      updated_at: at,
+    };
+  }
+
+  /** SKUs must stay unique per company: checked before writing so the job fails cleanly. */
+  function skuConflicts(companyId: string, skus: readonly (string | undefined)[]): string | null {
+    const seen = new Set<string>();
+    for (const sku of skus) {
+      if (!sku) continue;
+      if (seen.has(sku) || courses.skuOwner(companyId, sku)) return MESSAGES.duplicateSku(sku);
+      seen.add(sku);
+    }
+    return null;
+  }
+
+  const importGroups = deps.db.transaction(
+    (companyId: string, kind: BulkImportEventKind, rows: readonly BulkImportCourseGroupRow[]) => {
+      const at = new Date(deps.now()).toISOString();
+      for (const row of rows) {
+        const groupId = randomUUID();
+        const session = sessionRow(companyId, groupId, kind, row.title, row, at);
+        groups.insert({
+          id: groupId,
+          company_id: companyId,
+          title: row.title,
+          slug: uniqueSlug(row.title, (slug) => groups.slugOwner(companyId, slug) !== undefined),
+          kind,
+          is_template: 0,
+          language: 'en',
+          content_type: kind,
+          authors: '[]',
+          source: null,
+          description: row.description ?? '',
+          display_course_id: null,
+          archived: 0,
+          tag_ids: '[]',
+          custom_fields: '{}',
+          asset: null,
+          asset_alt_text: null,
+          detail_asset: null,
+          detail_asset_alt_text: null,
+          ribbon: null,
+          meta_title: null,
+          meta_description: null,
+          related_course_group_ids: '[]',
+          created_at: at,
+          updated_at: at,
+        });
+        courses.insert(session);
+        groups.setDisplayCourse(groupId, session.id, at);
+      }
+    },
+  );
+
+  const importSessions = deps.db.transaction(
+    (companyId: string, kind: BulkImportEventKind, rows: readonly BulkImportSessionRow[]) => {
+      const at = new Date(deps.now()).toISOString();
+      const owners = groups.findByIds(companyId, [...new Set(rows.map((r) => r.courseGroupId))]);
+      for (const { courseGroupId, ...input } of rows) {
+        const group = owners.get(courseGroupId)!;
+        const title = input.title ?? `${group.title} (${input.startDate.slice(0, 10)})`;
+        courses.insert(sessionRow(companyId, courseGroupId, kind, title, input, at));
+      }
+    },
+  );
+
+  return (job) => {
+    const payload = BulkImportJobPayload.safeParse(parseJson<unknown>(job.payload, null));
+    if (!payload.success) return 'The job payload does not describe a bulk import';
+    const { target, eventKind, bulkImportAssetPath: url } = payload.data;
+    if (!url.startsWith('data:'))
+      // The sandbox never reaches the network: remote files import nothing unless meant to fail.
+      return fetchFailure(url, deps.settings.get().jobFailureRate);
+    const file = readDataUrl(url);
+    if ('error' in file) return file.error;
+    try {
+      if (target === 'courseGroup') {
+        const parsed = validateRows(BulkImportCourseGroupRow, file.rows);
+        if ('error' in parsed) return parsed.error;
+        const conflict = skuConflicts(
+          job.company_id,
+          parsed.rows.map((r) => r.sku),
+        );
+        if (conflict) return conflict;
+        importGroups(job.company_id, eventKind, parsed.rows);
+        return null;
+      }
+      const parsed = validateRows(BulkImportSessionRow, file.rows);
+      if ('error' in parsed) return parsed.error;
+      const ids = [...new Set(parsed.rows.map((r) => r.courseGroupId))];
+      const owners = groups.findByIds(job.company_id, ids);
+      const wrong = ids.filter((id) => owners.get(id)?.kind !== eventKind);
+      if (wrong.length > 0)
+        return `Course groups not found or not of kind ${eventKind}: ${wrong.join(', ')}`;
+      const conflict = skuConflicts(
+        job.company_id,
+        parsed.rows.map((r) => r.sku),
+      );
+      if (conflict) return conflict;
+      importSessions(job.company_id, eventKind, parsed.rows);
+      return null;
+    } catch (error) {
+      // A nested transaction rolls back to its savepoint; the job fails instead of the worker.
+      return `Import failed: ${(error as Error).message}`;
+    }
+  };
+}

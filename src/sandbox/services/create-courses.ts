@@ -1,0 +1,117 @@
+// `POST /content/course/create` (spec 4.1, 7.2). Validation runs in the spec's order: plain-text
+// pre-checks, the JSON rules, the payload's shape, then checks against storage. Everything is then
+// written in one transaction, together with the background job for the files to fetch.
+import {
+  CreateCoursesRequest,
+  MESSAGES,
+  createPrecheck,
+  createRuleErrors,
+  formatPath,
+  type CourseAttributes,
+  type CreateCoursesResponse,
+} from '../../contract/index.ts';
+import type { z } from 'zod';
+import type { SandboxDeps } from '../deps.ts';
+import { PlainTextValidationError, ValidationError } from '../lib/errors.ts';
+import { completionCriteriaRepository } from '../storage/completion-criteria-repository.ts';
+import { courseGroupRepository } from '../storage/course-group-repository.ts';
+import { courseRepository } from '../storage/course-repository.ts';
+import { lessonRepository } from '../storage/lesson-repository.ts';
+import { sectionRepository } from '../storage/section-repository.ts';
+import { topicRepository } from '../storage/topic-repository.ts';
+import { planCourse, type CoursePlan } from './course-plan.ts';
+import type { EnqueueResult, JobsService } from './jobs.ts';
+import { referenceChecks } from './reference-checks.ts';
+import { uniqueSlug } from './slugs.ts';
+
+export type CreateOutcome =
+  | { ok: true; response: CreateCoursesResponse }
+  /** The content was saved but the pending-job limit kept its files from being queued (spec 7.2). */
+  | { ok: false; errors: string[]; response: CreateCoursesResponse };
+
+/** `Course at index N: ` only when several courses are sent (spec 7.2). */
+const prefixer = (several: boolean) => (index: number, message: string) =>
+  several ? MESSAGES.withCourseIndex(index, message) : message;
+
+function shapeErrors(error: z.ZodError, several: boolean): string[] {
+  const prefix = prefixer(several);
+  return error.issues.map((issue) => {
+    const [root, index, ...rest] = issue.path;
+    if (root === 'courseAttributes' && typeof index === 'number')
+      return prefix(
+        index,
+        rest.length > 0 ? `${formatPath(rest)}: ${issue.message}` : issue.message,
+      );
+    const where = formatPath(issue.path);
+    return where ? `${where}: ${issue.message}` : issue.message;
+  });
+}
+
+export function courseCreator(deps: SandboxDeps, jobs: JobsService) {
+  const { db } = deps;
+  const groups = courseGroupRepository(db);
+  const courses = courseRepository(db);
+  const sections = sectionRepository(db);
+  const lessons = lessonRepository(db);
+  const topics = topicRepository(db);
+  const criteria = completionCriteriaRepository(db);
+  const referenceIssues = referenceChecks(db);
+
+  function storageErrors(companyId: string, entries: CourseAttributes[]): string[] {
+    const prefix = prefixer(entries.length > 1);
+    const errors: string[] = [];
+    const skus = new Map<string, number>();
+    entries.forEach((entry, index) => {
+      const issues = referenceIssues(companyId, entry);
+      if (entry.sku !== undefined) {
+        if (skus.has(entry.sku) || courses.skuOwner(companyId, entry.sku))
+          issues.push(MESSAGES.duplicateSku(entry.sku));
+        skus.set(entry.sku, index);
+      }
+      errors.push(...issues.map((message) => prefix(index, message)));
+    });
+    return errors;
+  }
+
+  const write = db.transaction((companyId: string, plans: CoursePlan[]): EnqueueResult => {
+    for (const plan of plans) {
+      plan.group.slug = uniqueSlug(plan.group.title, (slug) => !!groups.slugOwner(companyId, slug));
+      groups.insert(plan.group);
+      courses.insert(plan.course);
+      for (const row of plan.sections) sections.insert(row);
+      for (const row of plan.lessons) lessons.insert(row);
+      for (const row of plan.topics) topics.insert(row);
+      for (const row of plan.criteria) criteria.insert(row);
+    }
+    return jobs.enqueueUploads(
+      companyId,
+      plans.flatMap((plan) => plan.uploads),
+      true,
+    );
+  });
+
+  return function createCourses(companyId: string, body: unknown): CreateOutcome {
+    const precheck = createPrecheck(body);
+    if (precheck !== undefined) throw new PlainTextValidationError(precheck);
+    const raw = (body as { courseAttributes: unknown[] }).courseAttributes;
+    const ruleErrors = createRuleErrors(raw).errors;
+    if (ruleErrors.length > 0) throw new ValidationError(ruleErrors);
+    const parsed = CreateCoursesRequest.safeParse(body);
+    if (!parsed.success) throw new ValidationError(shapeErrors(parsed.error, raw.length > 1));
+    const entries = parsed.data.courseAttributes;
+    const referenceErrors = storageErrors(companyId, entries);
+    if (referenceErrors.length > 0) throw new ValidationError(referenceErrors);
+
+    const at = new Date(deps.now()).toISOString();
+    const plans = entries.map((entry) => planCourse(companyId, entry, at));
+    const queued = write(companyId, plans);
+    const response: CreateCoursesResponse = {
+      courseIds: plans.map((plan) => plan.course.id),
+      courseGroupIds: plans.map((plan) => plan.group.id),
+    };
+    if (queued.kind === 'limitHit')
+      return { ok: false, errors: [MESSAGES.tooManyPendingJobs(queued.limit)], response };
+    if (queued.kind === 'queued') response.backgroundJob = queued.backgroundJob;
+    return { ok: true, response };
+  };
+}

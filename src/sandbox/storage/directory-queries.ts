@@ -1,0 +1,40 @@
+// Tags and users lists (spec 4.4), keyset-paginated in creation order.
+import type { CursorCodec } from '../lib/cursor.ts';
+import type { Db } from './database.ts';
+import { keysetPage, type PageRequest } from './keyset-pagination.ts';
+import type { TagRow, UserRow } from './records.ts';
+
+export function directoryQueries(db: Db, codec: CursorCodec) {
+  return {
+    tagsPage: (companyId: string, page: PageRequest) =>
+      keysetPage<TagRow>(
+        db,
+        codec,
+        {
+          scope: `tags|${companyId}`,
+          selectFrom: 'SELECT * FROM tags',
+          countFrom: 'FROM tags',
+          where: 'WHERE company_id = ?',
+          params: [companyId],
+          orderBy: ['seq'],
+          keyOf: (row) => [row.seq],
+        },
+        page,
+      ),
+    usersPage: (companyId: string, page: PageRequest) =>
+      keysetPage<UserRow>(
+        db,
+        codec,
+        {
+          scope: `users|${companyId}`,
+          selectFrom: 'SELECT * FROM users',
+          countFrom: 'FROM users',
+          where: 'WHERE company_id = ?',
+          params: [companyId],
+          orderBy: ['seq'],
+          keyOf: (row) => [row.seq],
+        },
+        page,
+      ),
+  };
+}
