@@ -1,41 +1,54 @@
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import {
+  BASE_URL as baseURL,
+  CHROMIUM_ARGS,
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_SANDBOX_PORT,
+} from './e2e/support/env.ts';
 
-const PORT = 4410;
-const baseURL = `http://127.0.0.1:${PORT}`;
-
-// Uses the Debian chromium at /usr/bin/chromium; never relies on `npx playwright install`.
-// `npm run test:e2e` builds dist/console first; the web server serves that build.
+// Real browser (the Debian chromium at /usr/bin/chromium; never `npx playwright install`), real console
+// server (`src/server/main.ts`, serving the dist/console build) and the real sandbox it embeds, on
+// temporary databases. `npm run test:e2e` builds dist/console first.
 export default defineConfig({
   testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  // Per port, so two suites running side by side do not trample each other's artifacts.
+  outputDir: `test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 1,
   reporter: 'list',
-  timeout: 30_000,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
     baseURL,
     headless: true,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
-    url: baseURL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    command: `rm -rf "${E2E_DATA_DIR}" && mkdir -p "${E2E_DATA_DIR}" && exec npx tsx src/server/main.ts`,
+    url: `${baseURL}/api/meta`,
+    // A server left over from another run would have other databases: always start our own.
+    reuseExistingServer: false,
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(E2E_PORT),
+      LECTERN_DB: join(E2E_DATA_DIR, 'console.db'),
+      LECTERN_SANDBOX_DB: join(E2E_DATA_DIR, 'sandbox.db'),
+      LECTERN_SANDBOX_PORT: String(E2E_SANDBOX_PORT),
+      LECTERN_LOG: 'warn',
+      // The suite signs in many times; the per-email lockout is tested by the server's own tests.
+      LECTERN_SIGNIN_PER_EMAIL: '10000',
+      LECTERN_SIGNIN_PER_ADDRESS: '10000',
+    },
   },
 });

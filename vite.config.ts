@@ -1,11 +1,80 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Source patches that let dependencies run under the console's CSP (no inline style, no eval). */
+const CSP_PATCHES: { file: RegExp; find: string; replace: string; why: string }[] = [
+  {
+    // sonner appends a <style> element at import time; its CSS is bundled through styles.css instead.
+    file: /[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/,
+    find: 'function __insertCSS(code) {',
+    replace: 'function __insertCSS(code) { return;',
+    why: 'sonner: __insertCSS',
+  },
+  {
+    // zod probes `new Function` for its JIT when a schema is built; under `script-src 'self'` the
+    // probe is refused and reported as a CSP violation. Start zod in jitless mode instead.
+    file: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/,
+    find: '(_a.__zod_globalConfig = {})',
+    replace: '(_a.__zod_globalConfig = { jitless: true })',
+    why: 'zod: __zod_globalConfig',
+  },
+];
+
+function cspCompatibleDependencies(): Plugin {
+  return {
+    name: 'lectern:csp-compatible-dependencies',
+    enforce: 'pre',
+    transform(code, id) {
+      const patch = CSP_PATCHES.find(({ file }) => file.test(id));
+      if (!patch) return null;
+      const patched = code.replace(patch.find, patch.replace);
+      if (patched === code)
+        throw new Error(`Dependency changed, CSP patch not applied: ${patch.why}`);
+      return { code: patched, map: null };
+    },
+  };
+}
 
 // The console SPA. `npm run build` writes it to dist/console; in dev, /api is proxied to the
 // console server (which `vite preview` inherits as well).
 export default defineConfig({
   root: '.',
-  plugins: [react()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: 'src/console/routes',
+      generatedRouteTree: 'src/console/route-tree.gen.ts',
+      autoCodeSplitting: true,
+      // Loaders too: a route's loader pulls in its data layer (and the editor's, the compiler), which
+      // must not weigh on the first route of every visitor.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
+      quoteStyle: 'single',
+      semicolons: true,
+    }),
+    react(),
+    cspCompatibleDependencies(),
+  ],
+  resolve: {
+    alias: [
+      // Radix's scroll lock appends <style> elements; this shim uses constructable stylesheets.
+      {
+        find: /^react-style-singleton$/,
+        replacement: here('src/console/lib/csp/style-singleton.ts'),
+      },
+    ],
+  },
   build: {
     outDir: 'dist/console',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark module in order, each under a header. Each module exports
 // `run(): Promise<void>` and prints its own figures. Add new modules to BENCHMARKS.
+// `npm run bench -- proxy relay` runs only the benchmarks whose name contains one of the words.
 const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> }[] = [
   {
     name: 'sandbox REST (create throughput, keyset list latency)',
@@ -9,10 +10,48 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     name: 'sandbox event feed (simulator and feed read throughput)',
     load: () => import('./sandbox-feed.ts'),
   },
+  {
+    name: 'console bundle (initial JavaScript per first route, route chunks)',
+    load: () => import('./console-bundle.ts'),
+  },
+  {
+    name: 'console scroll smoothness (10,000 rows in Chromium)',
+    load: () => import('./console-scroll.ts'),
+  },
+  {
+    name: 'event monitor (render rate at 10,000 events/min, frames, busy time, heap at 100,000)',
+    load: () => import('./monitor-render.ts'),
+  },
+  {
+    name: 'console proxy (latency added at 1,000 req/s, saturated throughput vs direct and reference)',
+    load: () => import('./console-proxy.ts'),
+  },
+  {
+    name: 'event relay ingest (events/s stored, SSE delivery)',
+    load: () => import('./relay-ingest.ts'),
+  },
+  {
+    name: 'event relay soak (10,000 events/min for a minute under 20% feed faults)',
+    load: () => import('./relay-soak.ts'),
+  },
+  {
+    name: 'compiler (compileCreate 100 x 100 children, compileUpdate over a 2,000-node course)',
+    load: () => import('./compiler.ts'),
+  },
+  {
+    name: 'course editor (2,000-node tree in Chromium: drag-move frames, keystrokes, renders per move)',
+    load: () => import('./editor-interaction.ts'),
+  },
 ];
 
-for (const [index, bench] of BENCHMARKS.entries()) {
-  console.log(`\n=== [${index + 1}/${BENCHMARKS.length}] ${bench.name} ===`);
+const words = process.argv.slice(2).map((word) => word.toLowerCase());
+const selected = BENCHMARKS.filter(
+  (bench) => words.length === 0 || words.some((word) => bench.name.toLowerCase().includes(word)),
+);
+if (selected.length === 0) throw new Error(`No benchmark matches: ${words.join(', ')}`);
+
+for (const [index, bench] of selected.entries()) {
+  console.log(`\n=== [${index + 1}/${selected.length}] ${bench.name} ===`);
   const started = performance.now();
   const module = await bench.load();
   await module.run();

@@ -1,13 +1,17 @@
-// Placeholder console shell; replaced by the real console in a later issue.
-export function App() {
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import type { createAppRouter } from './router.tsx';
+
+export function App({
+  router,
+  queryClient,
+}: {
+  router: ReturnType<typeof createAppRouter>;
+  queryClient: QueryClient;
+}) {
   return (
-    <>
-      <header className="app-header">
-        <h1>Lectern</h1>
-      </header>
-      <main className="app-main">
-        <p>The Lectern admin console is under construction.</p>
-      </main>
-    </>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

@@ -165,9 +165,10 @@ describe('learner activity simulator', () => {
     await new Promise((resolve) => setTimeout(resolve, 2300));
     await putSettings(s, { activityPerMinute: 0 });
     const produced = events() - before;
-    // 100 per second for ~2 ticks (timer granularity: one batch a second).
+    // 100 per second, one batch a second: 2 or 3 batches in 2.3 s (a slow machine can fit a third),
+    // plus the few prerequisite events (an enrollment before a quiz attempt) a batch brings along.
     expect(produced).toBeGreaterThanOrEqual(100);
-    expect(produced).toBeLessThanOrEqual(300);
+    expect(produced).toBeLessThanOrEqual(400);
     const stopped = events();
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(events()).toBe(stopped);

@@ -13,7 +13,7 @@ import {
 } from '../../contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { parseJson } from '../storage/database.ts';
-import { courseGroupRepository } from '../storage/course-group-repository.ts';
+import { courseGroupRepository, newCourseGroupRow } from '../storage/course-group-repository.ts';
 import { courseRepository, type CourseColumns } from '../storage/course-repository.ts';
 import { jobRepository, type JobRow } from '../storage/job-repository.ts';
 import { fetchFailure } from './job-worker.ts';
@@ -146,33 +146,23 @@ export function bulkImportJobHandler(deps: SandboxDeps): (job: JobRow) => string
       for (const row of rows) {
         const groupId = randomUUID();
         const session = sessionRow(companyId, groupId, kind, row.title, row, at);
-        groups.insert({
-          id: groupId,
-          company_id: companyId,
-          title: row.title,
-          slug: uniqueSlug(row.title, (slug) => groups.slugOwner(companyId, slug) !== undefined),
-          kind,
-          is_template: 0,
-          language: 'en',
-          content_type: kind,
-          authors: '[]',
-          source: null,
-          description: row.description ?? '',
-          display_course_id: null,
-          archived: 0,
-          tag_ids: '[]',
-          custom_fields: '{}',
-          asset: null,
-          asset_alt_text: null,
-          detail_asset: null,
-          detail_asset_alt_text: null,
-          ribbon: null,
-          meta_title: null,
-          meta_description: null,
-          related_course_group_ids: '[]',
-          created_at: at,
-          updated_at: at,
-        });
+        groups.insert(
+          newCourseGroupRow(
+            {
+              id: groupId,
+              company_id: companyId,
+              title: row.title,
+              slug: uniqueSlug(
+                row.title,
+                (slug) => groups.slugOwner(companyId, slug) !== undefined,
+              ),
+              kind,
+              content_type: kind,
+              description: row.description ?? '',
+            },
+            at,
+          ),
+        );
         courses.insert(session);
         groups.setDisplayCourse(groupId, session.id, at);
       }

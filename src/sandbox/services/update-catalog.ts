@@ -11,6 +11,7 @@ import {
 import type { Db } from '../storage/database.ts';
 import {
   courseGroupRepository,
+  newCourseGroupRow,
   type CourseGroupColumns,
 } from '../storage/course-group-repository.ts';
 import { courseRepository, type CourseColumns } from '../storage/course-repository.ts';
@@ -130,33 +131,17 @@ export function catalogUpdater(db: Db) {
           courses.setStatusOfGroup(row.id, row.archived ? 'archived' : 'draft', at);
       } else {
         // A new group gets one draft session, so it holds one or more courses like every group.
-        const base: CourseGroupColumns = {
-          id: randomUUID(),
-          company_id: companyId,
-          title: item.title ?? '',
-          slug: '',
-          kind: 'courseGroup',
-          is_template: 0,
-          language: 'en',
-          content_type: CONTENT_TYPE_BY_KIND.courseGroup,
-          authors: '[]',
-          source: null,
-          description: '',
-          display_course_id: null,
-          archived: 0,
-          tag_ids: '[]',
-          custom_fields: '{}',
-          asset: null,
-          asset_alt_text: null,
-          detail_asset: null,
-          detail_asset_alt_text: null,
-          ribbon: null,
-          meta_title: null,
-          meta_description: null,
-          related_course_group_ids: '[]',
-          created_at: at,
-          updated_at: at,
-        };
+        const base = newCourseGroupRow(
+          {
+            id: randomUUID(),
+            company_id: companyId,
+            title: item.title ?? '',
+            slug: '',
+            kind: 'courseGroup',
+            content_type: CONTENT_TYPE_BY_KIND.courseGroup,
+          },
+          at,
+        );
         row = mergeGroup(base, item);
         row.slug =
           item.slug ?? uniqueSlug(row.title, (slug) => !!groups.slugOwner(companyId, slug));

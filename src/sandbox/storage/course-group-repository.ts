@@ -34,6 +34,39 @@ const COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof CourseGroupColumns)[];
 
+/** A new group's row: the given identity fields, everything else at the table's defaults. */
+export function newCourseGroupRow(
+  fields: Pick<
+    CourseGroupColumns,
+    'id' | 'company_id' | 'title' | 'slug' | 'kind' | 'content_type'
+  > &
+    Partial<CourseGroupColumns>,
+  at: string,
+): CourseGroupColumns {
+  return {
+    is_template: 0,
+    language: 'en',
+    authors: '[]',
+    source: null,
+    description: '',
+    display_course_id: null,
+    archived: 0,
+    tag_ids: '[]',
+    custom_fields: '{}',
+    asset: null,
+    asset_alt_text: null,
+    detail_asset: null,
+    detail_asset_alt_text: null,
+    ribbon: null,
+    meta_title: null,
+    meta_description: null,
+    related_course_group_ids: '[]',
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
+}
+
 export function courseGroupRepository(db: Db) {
   const insert = db.prepare<[CourseGroupColumns]>(
     `INSERT INTO course_groups (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,

@@ -1,0 +1,313 @@
+// Console proxy overhead (issue 4), in one run against the same sandbox, each server in its own process:
+//  (a) latency added by the console server at a fixed 1,000 req/s on /api/v2/courseGroups, compared with
+//      calling the sandbox directly (p50 and p99; targets: <= 0.5 ms and <= 2 ms added);
+//  (b) saturated throughput (autocannon) through the console server, as a ratio of the direct call and
+//      of a reference proxy built with @fastify/http-proxy (target: >= 1.5x the reference proxy).
+// The same file runs the child processes: `--child sandbox|console|reference`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+
+const KEY = 'sk_bench_proxy_0123456789abcdef';
+/** Requests per second of the latency phase (BENCH_PROXY_RATE overrides, to probe a loaded machine). */
+const RATE = Number(process.env.BENCH_PROXY_RATE ?? 1000);
+const ROUNDS = 3;
+const ROUND_SECONDS = 5;
+const SATURATION_SECONDS = 8;
+const CONNECTIONS = 32;
+// Few groups per page: the upstream's own cost must leave room for 1,000 req/s on a small machine.
+const GROUPS = 10;
+
+// autocannon ships no types; this is the part used here.
+interface AutocannonResult {
+  requests: { average: number };
+  non2xx: number;
+  errors: number;
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Promise<AutocannonResult>;
+
+interface Ready {
+  url: string;
+  cookie?: string;
+}
+
+// ---------------------------------------------------------------- children
+
+async function childSandbox(): Promise<Ready> {
+  const { buildSandbox } = await import('../src/sandbox/app.ts');
+  const sandbox = await buildSandbox({
+    env: {},
+    dbFile: ':memory:',
+    host: '127.0.0.1',
+    port: 0,
+    seed: 'empty',
+    apiKey: KEY,
+    logLevel: 'silent',
+    activityPerMinute: 0,
+  });
+  const url = await sandbox.listen();
+  const pool = new Pool(url);
+  const response = await pool.request({
+    method: 'POST',
+    path: '/incoming/v2/content/course/create',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      courseAttributes: Array.from({ length: GROUPS }, (_, i) => ({
+        title: `Benchmark course group ${i + 1}`,
+        kind: 'courseGroup',
+        description: 'A course group used to measure the console proxy.',
+      })),
+    }),
+  });
+  await response.body.dump();
+  await pool.close();
+  return { url };
+}
+
+async function childConsole(sandboxUrl: string): Promise<Ready> {
+  const { buildConsoleServer } = await import('../src/server/app.ts');
+  const { readConsoleConfig } = await import('../src/server/config.ts');
+  const config = readConsoleConfig({
+    LECTERN_DB: ':memory:',
+    PORT: '0',
+    LECTERN_LOG: 'warn',
+    LECTERN_RELAY_KINDS: 'none',
+  });
+  const server = await buildConsoleServer(config, {
+    baseUrl: sandboxUrl,
+    apiKey: KEY,
+    graphqlPath: '/graphql',
+  });
+  const url = await server.listen();
+  server.deps.roles.grant('bench@lectern.test', 'support', 'cli', null);
+  const { id } = server.deps.sessions.start({
+    email: 'bench@lectern.test',
+    userId: 'bench',
+    firstName: 'Bench',
+    lastName: 'Mark',
+    learnerToken: 'unused',
+  });
+  return { url, cookie: `${server.deps.sessionCookie.name}=${id}` };
+}
+
+async function childReference(sandboxUrl: string): Promise<Ready> {
+  const { default: Fastify } = await import('fastify');
+  const { default: proxy } = await import('@fastify/http-proxy');
+  const app = Fastify({ logger: false });
+  await app.register(proxy, {
+    upstream: sandboxUrl,
+    prefix: '/api/v2',
+    rewritePrefix: '/incoming/v2',
+    replyOptions: {
+      rewriteRequestHeaders: (_request, headers) => ({
+        ...headers,
+        authorization: `Bearer ${KEY}`,
+      }),
+    },
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url };
+}
+
+if (process.argv[2] === '--child') {
+  const role = process.argv[3];
+  const upstream = process.argv[4] ?? '';
+  const ready =
+    role === 'sandbox'
+      ? await childSandbox()
+      : role === 'console'
+        ? await childConsole(upstream)
+        : await childReference(upstream);
+  process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
+  // Exit normally on a signal, so --cpu-prof and friends can write their files.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));
+}
+
+// ---------------------------------------------------------------- parent
+
+function startChild(
+  role: string,
+  ...args: string[]
+): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', role, ...args],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ child, ready: JSON.parse(line.slice(6)) as Ready });
+    });
+    child.once('exit', (code) => reject(new Error(`${role} child exited with ${code}`)));
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** Sends `rate` requests per second for `seconds` (open loop) and returns each latency in ms. */
+async function fixedRate(
+  pool: Pool,
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<number[]> {
+  const latencies: number[] = [];
+  const total = RATE * seconds;
+  let sent = 0;
+  let failed = 0;
+  const inflight = new Set<Promise<void>>();
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * RATE));
+      while (sent < due) {
+        sent += 1;
+        const t0 = performance.now();
+        const request = pool
+          .request({ method: 'GET', path, headers })
+          .then(async (response) => {
+            await response.body.dump();
+            if (response.statusCode !== 200) failed += 1;
+            latencies.push(performance.now() - t0);
+          })
+          .finally(() => inflight.delete(request));
+        inflight.add(request);
+      }
+      if (sent < total) setTimeout(tick, 1);
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.all(inflight);
+  if (failed) throw new Error(`${failed} requests to ${path} did not answer 200`);
+  return latencies;
+}
+
+async function saturate(url: string, headers: Record<string, string>): Promise<number> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SATURATION_SECONDS,
+    headers,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+const ms = (value: number) => `${value.toFixed(3)} ms`;
+
+/** CPU time (user + system, ms) a child has used so far; Linux only (undefined elsewhere). */
+function cpuMs(child: ChildProcess): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+}
+
+export async function run(): Promise<void> {
+  const children: ChildProcess[] = [];
+  try {
+    const sandbox = await startChild('sandbox');
+    children.push(sandbox.child);
+    const [consoleServer, reference] = await Promise.all([
+      startChild('console', sandbox.ready.url),
+      startChild('reference', sandbox.ready.url),
+    ]);
+    children.push(consoleServer.child, reference.child);
+
+    const targets = {
+      direct: {
+        url: sandbox.ready.url,
+        path: '/incoming/v2/courseGroups',
+        headers: { authorization: `Bearer ${KEY}` },
+      },
+      console: {
+        url: consoleServer.ready.url,
+        path: '/api/v2/courseGroups',
+        headers: { cookie: consoleServer.ready.cookie! },
+      },
+      reference: { url: reference.ready.url, path: '/api/v2/courseGroups', headers: {} },
+    };
+
+    // (a) Latency at a fixed rate, direct and through the console, interleaved in rounds.
+    const pools = {
+      direct: new Pool(targets.direct.url, { connections: 16 }),
+      console: new Pool(targets.console.url, { connections: 16 }),
+    };
+    const samples: Record<'direct' | 'console', number[]> = { direct: [], console: [] };
+    for (const name of ['direct', 'console'] as const)
+      await fixedRate(pools[name], targets[name].path, targets[name].headers, 2); // warm-up
+    for (let round = 0; round < ROUNDS; round++)
+      for (const name of ['direct', 'console'] as const)
+        samples[name].push(
+          ...(await fixedRate(
+            pools[name],
+            targets[name].path,
+            targets[name].headers,
+            ROUND_SECONDS,
+          )),
+        );
+    await Promise.all(Object.values(pools).map((pool) => pool.close()));
+    const sorted = {
+      direct: samples.direct.sort((a, b) => a - b),
+      console: samples.console.sort((a, b) => a - b),
+    };
+    const p = (name: 'direct' | 'console', q: number) => percentile(sorted[name], q);
+    const addedP50 = p('console', 50) - p('direct', 50);
+    const addedP99 = p('console', 99) - p('direct', 99);
+    console.log(
+      `latency at ${RATE} req/s on /courseGroups (${GROUPS} groups per page, ${sorted.direct.length} samples each):`,
+    );
+    console.log(`  direct:          p50 ${ms(p('direct', 50))}  p99 ${ms(p('direct', 99))}`);
+    console.log(`  console server:  p50 ${ms(p('console', 50))}  p99 ${ms(p('console', 99))}`);
+    console.log(
+      `  added:           p50 ${ms(addedP50)} (target <= 0.5 ms: ${addedP50 <= 0.5 ? 'met' : 'MISSED'})  p99 ${ms(addedP99)} (target <= 2 ms: ${addedP99 <= 2 ? 'met' : 'MISSED'})`,
+    );
+
+    // (b) Saturated throughput. On a small shared machine the sandbox is often the bottleneck for both
+    // proxies, so the CPU each proxy process spends per request is reported too: it is what decides
+    // throughput once the proxy, not the upstream, is the limit.
+    const throughput: Record<string, number> = {};
+    const cpuPerRequest: Record<string, number | undefined> = {};
+    const processes = { console: consoleServer.child, reference: reference.child } as const;
+    for (const name of ['direct', 'console', 'reference'] as const) {
+      const child = name === 'direct' ? undefined : processes[name];
+      const before = child && cpuMs(child);
+      throughput[name] = await saturate(
+        `${targets[name].url}${targets[name].path}`,
+        targets[name].headers,
+      );
+      const after = child && cpuMs(child);
+      if (before !== undefined && after !== undefined)
+        cpuPerRequest[name] = (after - before) / (throughput[name]! * SATURATION_SECONDS);
+    }
+    const vsReference = throughput.console! / throughput.reference!;
+    console.log(`saturated throughput (${CONNECTIONS} connections, ${SATURATION_SECONDS} s each):`);
+    console.log(`  direct:                        ${Math.round(throughput.direct!)} req/s`);
+    console.log(
+      `  console server:                ${Math.round(throughput.console!)} req/s (${(throughput.console! / throughput.direct!).toFixed(2)}x direct)`,
+    );
+    console.log(
+      `  reference @fastify/http-proxy: ${Math.round(throughput.reference!)} req/s; console is ${vsReference.toFixed(2)}x the reference (target >= 1.5x: ${vsReference >= 1.5 ? 'met' : 'MISSED'})`,
+    );
+    if (cpuPerRequest.console !== undefined && cpuPerRequest.reference !== undefined)
+      console.log(
+        `  proxy CPU per request: console ${ms(cpuPerRequest.console)}, reference ${ms(cpuPerRequest.reference)} (the console does ${(cpuPerRequest.reference / cpuPerRequest.console).toFixed(2)}x the requests per CPU-second, with sessions, roles and security headers)`,
+      );
+  } finally {
+    for (const child of children) child.kill();
+  }
+}

@@ -1,0 +1,149 @@
+// Direct access to the sandbox the console server embeds: test data and fault injection go straight
+// to it (company secret key), never through the console under test.
+import Database from 'better-sqlite3';
+import { SANDBOX_DB, SANDBOX_URL } from './env.ts';
+
+export interface SandboxResponse {
+  status: number;
+  body: unknown;
+  text: string;
+}
+
+/** The embedded sandbox generates its key at first start and keeps it in its database. */
+function readSecretKey(): string {
+  const db = new Database(SANDBOX_DB, { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare('SELECT secret_key AS key FROM companies ORDER BY created_at, rowid LIMIT 1')
+      .get() as { key: string } | undefined;
+    if (!row) throw new Error(`No company in ${SANDBOX_DB}`);
+    return row.key;
+  } finally {
+    db.close();
+  }
+}
+
+export interface Fault {
+  route: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  status?: 500 | 429 | 503;
+  reset?: true;
+  delayMs?: number;
+  rate: number;
+}
+
+export interface CreatedGroup {
+  groupId: string;
+  courseId: string;
+  title: string;
+}
+
+const WELCOME_TOPIC = {
+  title: 'Welcome page',
+  type: 'text',
+  body: '<p>Welcome</p>',
+  courseCompletionCriteria: { type: 'courseTopicViewed' },
+};
+
+export class SandboxClient {
+  readonly key = readSecretKey();
+
+  async request(method: string, path: string, body?: unknown): Promise<SandboxResponse> {
+    const response = await fetch(`${SANDBOX_URL}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, body: parsed, text };
+  }
+
+  async api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.request(method, `/incoming/v2${path}`, body);
+    if (response.status >= 300) {
+      throw new Error(`${method} ${path} -> ${response.status} ${response.text.slice(0, 300)}`);
+    }
+    return response.body as T;
+  }
+
+  async settings(patch: Record<string, unknown>): Promise<void> {
+    const response = await this.request('PUT', '/sandbox/settings', patch);
+    if (response.status !== 200) throw new Error(`settings -> ${response.status} ${response.text}`);
+  }
+
+  faults(faults: Fault[], seed?: number): Promise<void> {
+    return this.settings(seed === undefined ? { faults } : { faults, seed });
+  }
+
+  clearFaults(): Promise<void> {
+    return this.settings({ faults: [] });
+  }
+
+  /** Creates `count` small course groups (one course each, one topic with a completion criterion). */
+  async createGroups(
+    count: number,
+    prefix: string,
+    options: { status?: 'draft' | 'published'; kind?: 'courseGroup' | 'microCourse' } = {},
+  ): Promise<CreatedGroup[]> {
+    const created: CreatedGroup[] = [];
+    for (let start = 0; start < count; start += 100) {
+      const titles = Array.from(
+        { length: Math.min(100, count - start) },
+        (_, i) => `${prefix} ${String(start + i + 1).padStart(4, '0')}`,
+      );
+      const result = await this.api<{ courseIds: string[]; courseGroupIds: string[] }>(
+        'POST',
+        '/content/course/create',
+        {
+          courseAttributes: titles.map((title) => ({
+            title,
+            kind: options.kind ?? 'courseGroup',
+            ...(options.status ? { status: options.status } : {}),
+            authors: ['E2E Author'],
+            source: 'e2e',
+            ...(options.kind === 'microCourse'
+              ? { topics: [WELCOME_TOPIC] }
+              : {
+                  sections: [
+                    {
+                      title: 'Section one',
+                      lessons: [{ title: 'Lesson one', openType: 'open', topics: [WELCOME_TOPIC] }],
+                    },
+                  ],
+                }),
+          })),
+        },
+      );
+      titles.forEach((title, i) =>
+        created.push({
+          title,
+          groupId: result.courseGroupIds[i]!,
+          courseId: result.courseIds[i]!,
+        }),
+      );
+    }
+    return created;
+  }
+
+  courseStatus(courseId: string): Promise<string> {
+    return this.api<{ status: string }>('GET', `/courses/${courseId}/structure`).then(
+      (structure) => structure.status,
+    );
+  }
+
+  group(groupId: string) {
+    return this.api<{ archived: boolean; status: string; title: string; slug: string }>(
+      'GET',
+      `/courseGroups/${groupId}`,
+    );
+  }
+}

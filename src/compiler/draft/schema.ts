@@ -1,0 +1,163 @@
+// The course draft: what the editor edits and the compiler turns into API requests. Every node has a
+// stable client id; nodes that exist on the server also carry their server id. Shapes are built from
+// the contract's schemas so a draft field is exactly an API field.
+import { z } from 'zod';
+import {
+  ArticlePageVariant,
+  CourseAttributes,
+  CourseGroupUpdate,
+  Lesson,
+  Section,
+  Topic,
+  Uuid,
+} from '../../contract/index.ts';
+
+const nodeIds = {
+  clientId: z.string().min(1),
+  /** Set once the node exists on the server. */
+  serverId: Uuid.optional(),
+};
+
+export const TopicNodeSchema = Topic.extend({ kind: z.literal('topic'), ...nodeIds });
+export type TopicNode = z.infer<typeof TopicNodeSchema>;
+
+export const LessonNodeSchema = Lesson.omit({ topics: true }).extend({
+  kind: z.literal('lesson'),
+  ...nodeIds,
+  topics: z.array(TopicNodeSchema),
+});
+export type LessonNode = z.infer<typeof LessonNodeSchema>;
+
+export const SectionNodeSchema = Section.omit({ lessons: true }).extend({
+  kind: z.literal('section'),
+  ...nodeIds,
+  lessons: z.array(LessonNodeSchema),
+});
+export type SectionNode = z.infer<typeof SectionNodeSchema>;
+
+export type TreeNode = SectionNode | LessonNode | TopicNode;
+export type NodeKind = TreeNode['kind'];
+
+/** Fields of 2.2 that describe the kind's structure: the draft keeps them in its root, not attributes. */
+export const VIDEO_COURSE_FIELDS = [
+  'videoUrl',
+  'videoAsset',
+  'assetType',
+  'preAsset',
+  'postAsset',
+  'posterImageAsset',
+] as const;
+export const SCORM_COURSE_FIELDS = [
+  'scormUrl',
+  'width',
+  'height',
+  'embeddedEnabled',
+  'resetSessionAfterComplete',
+] as const;
+const structureMask = Object.fromEntries(
+  [
+    'kind',
+    'sections',
+    'topics',
+    'articleVariant',
+    ...VIDEO_COURSE_FIELDS,
+    ...SCORM_COURSE_FIELDS,
+  ].map((field) => [field, true as const]),
+) as Record<
+  | 'kind'
+  | 'sections'
+  | 'topics'
+  | 'articleVariant'
+  | (typeof VIDEO_COURSE_FIELDS)[number]
+  | (typeof SCORM_COURSE_FIELDS)[number],
+  true
+>;
+
+/**
+ * Course attributes of spec 2.2 (session and catalog fields) plus the two group fields only update
+ * can set (`slug`, `archived`), which matter once the course exists.
+ */
+export const DraftAttributesSchema = CourseAttributes.omit(structureMask).extend({
+  slug: CourseGroupUpdate.shape.slug,
+  archived: z.boolean().optional(),
+});
+export type DraftAttributes = z.infer<typeof DraftAttributesSchema>;
+
+export const VideoFieldsSchema = CourseAttributes.pick({
+  videoUrl: true,
+  videoAsset: true,
+  assetType: true,
+  preAsset: true,
+  postAsset: true,
+  posterImageAsset: true,
+});
+export type VideoFields = z.infer<typeof VideoFieldsSchema>;
+
+export const ScormFieldsSchema = CourseAttributes.pick({
+  scormUrl: true,
+  width: true,
+  height: true,
+  embeddedEnabled: true,
+  resetSessionAfterComplete: true,
+});
+export type ScormFields = z.infer<typeof ScormFieldsSchema>;
+
+/** Server ids of a saved course, including the containers the API creates implicitly. */
+export const ServerIdsSchema = z.strictObject({
+  courseGroupId: Uuid,
+  courseId: Uuid,
+  /** microCourse / article / video: the implicit section and lesson holding the topics. */
+  implicitSectionId: Uuid.optional(),
+  implicitLessonId: Uuid.optional(),
+  /** article / video: the one topic created for the course. */
+  implicitTopicId: Uuid.optional(),
+});
+export type ServerIds = z.infer<typeof ServerIdsSchema>;
+
+const common = {
+  clientId: z.string().min(1),
+  serverIds: ServerIdsSchema.optional(),
+  attributes: DraftAttributesSchema,
+};
+
+export const CourseGroupDraftSchema = z.strictObject({
+  ...common,
+  kind: z.literal('courseGroup'),
+  sections: z.array(SectionNodeSchema),
+});
+export const MicroCourseDraftSchema = z.strictObject({
+  ...common,
+  kind: z.literal('microCourse'),
+  topics: z.array(TopicNodeSchema),
+});
+export const ArticleDraftSchema = z.strictObject({
+  ...common,
+  kind: z.literal('article'),
+  articleVariant: ArticlePageVariant,
+});
+export const VideoDraftSchema = z.strictObject({
+  ...common,
+  kind: z.literal('video'),
+  video: VideoFieldsSchema,
+});
+export const ScormDraftSchema = z.strictObject({
+  ...common,
+  kind: z.literal('shareableContentObject'),
+  scorm: ScormFieldsSchema,
+});
+
+export const CourseDraftSchema = z.discriminatedUnion('kind', [
+  CourseGroupDraftSchema,
+  MicroCourseDraftSchema,
+  ArticleDraftSchema,
+  VideoDraftSchema,
+  ScormDraftSchema,
+]);
+export type CourseDraft = z.infer<typeof CourseDraftSchema>;
+export type CourseGroupDraft = z.infer<typeof CourseGroupDraftSchema>;
+export type MicroCourseDraft = z.infer<typeof MicroCourseDraftSchema>;
+
+/** Kinds whose drafts hold a tree the editor can drag nodes in. */
+export type TreeDraft = CourseGroupDraft | MicroCourseDraft;
+export const isTreeDraft = (draft: CourseDraft): draft is TreeDraft =>
+  draft.kind === 'courseGroup' || draft.kind === 'microCourse';

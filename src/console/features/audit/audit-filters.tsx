@@ -1,0 +1,142 @@
+// The filter form. Applying writes the filters into the URL (shareable, back button works); the list
+// and the export links follow the URL.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { STATUS_FILTER, type AuditSearchParams } from './audit-search.ts';
+import { fromLocalInput, toLocalInput } from './local-time.ts';
+
+const FilterForm = z
+  .object({
+    user: z.string().trim().max(320, 'At most 320 characters.'),
+    route: z.string().trim().max(500, 'At most 500 characters.'),
+    status: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || STATUS_FILTER.test(value), {
+        message: 'Enter a status code such as 403, or a class such as 4xx.',
+      }),
+    from: z.string(),
+    to: z.string(),
+  })
+  .refine((value) => !value.from || !value.to || Date.parse(value.from) < Date.parse(value.to), {
+    message: '“Until” must be after “From”.',
+    path: ['to'],
+  });
+type FilterForm = z.infer<typeof FilterForm>;
+
+const toForm = (search: AuditSearchParams): FilterForm => ({
+  user: search.user ?? '',
+  route: search.route ?? '',
+  status: search.status ?? '',
+  from: toLocalInput(search.from),
+  to: toLocalInput(search.to),
+});
+
+export interface AuditFiltersProps {
+  search: AuditSearchParams;
+  onApply(next: AuditSearchParams): void;
+}
+
+export function AuditFilters({ search, onApply }: AuditFiltersProps) {
+  const form = useForm<FilterForm>({
+    resolver: zodResolver(FilterForm),
+    values: toForm(search),
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((value) =>
+    onApply({
+      user: value.user || undefined,
+      route: value.route || undefined,
+      status: value.status.toLowerCase() || undefined,
+      from: fromLocalInput(value.from),
+      to: fromLocalInput(value.to),
+    }),
+  );
+  const active = Object.values(search).some((value) => value !== undefined);
+
+  return (
+    <form
+      className="card inline-form inline-form--card"
+      aria-label="Filters"
+      onSubmit={submit}
+      noValidate
+    >
+      <Field label="User" hint="Email address" error={errors.user?.message}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            className="input"
+            type="search"
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            {...form.register('user')}
+          />
+        )}
+      </Field>
+      <Field
+        label="Route"
+        hint="PUT /api/roles/:email, a path, or an operation (grantRole)"
+        error={errors.route?.message}
+      >
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            className="input input--wide"
+            type="search"
+            spellCheck={false}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            {...form.register('route')}
+          />
+        )}
+      </Field>
+      <Field label="Status" hint="403 or 4xx" error={errors.status?.message}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            className="input"
+            size={6}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            {...form.register('status')}
+          />
+        )}
+      </Field>
+      <Field label="From" error={errors.from?.message}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            className="input"
+            type="datetime-local"
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            {...form.register('from')}
+          />
+        )}
+      </Field>
+      <Field label="Until" error={errors.to?.message}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            className="input"
+            type="datetime-local"
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            {...form.register('to')}
+          />
+        )}
+      </Field>
+      <Button type="submit" variant="primary">
+        Apply filters
+      </Button>
+      {active ? (
+        <Button variant="ghost" onClick={() => onApply({})}>
+          Clear filters
+        </Button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+// The audit records, newest first: who did what, the answer, the background job and the payload hash.
+import { Badge } from '../../components/ui/badge.tsx';
+import { Table, Td, Th } from '../../components/ui/table.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import type { Tone } from '../../lib/format.ts';
+import type { AuditEntry } from './audit-api.ts';
+
+const statusTone = (status: number): Tone =>
+  status >= 500 ? 'danger' : status >= 400 ? 'warning' : 'success';
+
+export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
+  return (
+    <Table caption="Audit records, newest first">
+      <thead>
+        <tr>
+          <Th>When</Th>
+          <Th>Who</Th>
+          <Th>Request</Th>
+          <Th>Summary</Th>
+          <Th>Status</Th>
+          <Th>Upstream</Th>
+          <Th>Background job</Th>
+          <Th>Body SHA-256</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.seq} data-testid="audit-row" data-seq={entry.seq}>
+            <Td className="mono">
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </Td>
+            <Td>
+              {entry.userEmail ?? <span className="muted">anonymous</span>}
+              {entry.role ? <span className="block muted">{entry.role}</span> : null}
+            </Td>
+            <Td>
+              <span className="mono break">{entry.route}</span>
+              <span className="block muted">{entry.operation}</span>
+            </Td>
+            <Td>
+              {entry.summary}
+              {entry.refusal ? <span className="block muted">Refused: {entry.refusal}</span> : null}
+            </Td>
+            <Td>
+              <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
+            </Td>
+            <Td className="mono">{entry.upstreamStatus ?? '—'}</Td>
+            <Td className="mono">{entry.jobId ?? '—'}</Td>
+            <Td>
+              {entry.bodySha256 ? (
+                <abbr className="mono" title={entry.bodySha256}>
+                  {entry.bodySha256.slice(0, 12)}…
+                </abbr>
+              ) : (
+                '—'
+              )}
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { toast } from '../../components/ui/toast.tsx';
+import { errorMessages } from '../../lib/api-error.ts';
+import { jobsStore } from '../../lib/jobs-store.ts';
+import { sessionQueries, signOut } from '../../lib/session.ts';
+
+/** Ends the server session, forgets everything cached for this user and returns to sign-in. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const run = async () => {
+    setPending(true);
+    try {
+      await signOut();
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueries.current().queryKey, null);
+      jobsStore.unload();
+      await router.navigate({ to: '/sign-in' });
+      toast.success('Signed out');
+    } catch (error) {
+      toast.error(`Sign-out failed: ${errorMessages(error).join(' ')}`);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { signOut: run, pending };
+}

@@ -1,0 +1,96 @@
+// A course's sections, lessons and topics with their completion criteria, read-only. Native
+// <details> gives every level keyboard-operable expand/collapse without custom tree semantics.
+import type { CourseStructure } from '../../../contract/schemas/read-models.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { formatDateTime, plural } from '../../lib/format.ts';
+import { describeCriterion } from './completion-criteria.ts';
+
+const OPEN_TYPE_LABELS = {
+  studentsOnly: 'Enrolled learners',
+  open: 'Free preview',
+  emailCaptureOpen: 'Email required',
+} as const;
+
+export function CourseStructureTree({ structure }: { structure: CourseStructure }) {
+  const topics = structure.sections.flatMap((section) =>
+    section.lessons.flatMap((lesson) => lesson.topics),
+  );
+  const titles = new Map(topics.map((topic) => [topic.id, topic.title]));
+  const topicTitle = (id: string) => titles.get(id);
+  const lessonCount = structure.sections.reduce((sum, section) => sum + section.lessons.length, 0);
+
+  return (
+    <div className="structure">
+      <p className="structure__counts">
+        {plural(structure.sections.length, 'section')} · {plural(lessonCount, 'lesson')} ·{' '}
+        {plural(topics.length, 'topic')}
+      </p>
+      {structure.sections.length === 0 ? (
+        <EmptyState title="This course has no sections yet" />
+      ) : (
+        <ol className="tree" aria-label={`Structure of ${structure.title}`}>
+          {structure.sections.map((section, sectionIndex) => (
+            <li key={section.id} className="tree__item">
+              <details open>
+                <summary className="tree__summary">
+                  <span className="tree__level">Section {sectionIndex + 1}</span>
+                  <span className="tree__title">{section.title}</span>
+                  {section.releaseDate ? (
+                    <span className="tree__meta">
+                      Releases {formatDateTime(section.releaseDate)}
+                    </span>
+                  ) : null}
+                </summary>
+                <ol className="tree tree--nested">
+                  {section.lessons.map((lesson) => (
+                    <li key={lesson.id} className="tree__item">
+                      <details open>
+                        <summary className="tree__summary">
+                          <span className="tree__level">Lesson</span>
+                          <span className="tree__title">{lesson.title}</span>
+                          <span className="tree__meta">{OPEN_TYPE_LABELS[lesson.openType]}</span>
+                        </summary>
+                        <ol className="tree tree--nested tree--topics">
+                          {lesson.topics.map((topic) => (
+                            <li key={topic.id} className="tree__topic">
+                              <Badge tone="neutral">{topic.type}</Badge>
+                              <span className="tree__title">{topic.title}</span>
+                              {topic.courseCompletionCriteria ? (
+                                <span className="criterion">
+                                  Completes when{' '}
+                                  {describeCriterion(
+                                    topic.courseCompletionCriteria,
+                                    topicTitle,
+                                    topic.id,
+                                  )}
+                                </span>
+                              ) : null}
+                            </li>
+                          ))}
+                          {lesson.topics.length === 0 ? (
+                            <li className="tree__topic muted">No topics</li>
+                          ) : null}
+                        </ol>
+                      </details>
+                    </li>
+                  ))}
+                </ol>
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+      <h4 className="structure__subtitle">Completion criteria</h4>
+      {structure.completionCriteria.length === 0 ? (
+        <p className="muted">No course-level completion criteria.</p>
+      ) : (
+        <ul className="criteria-list">
+          {structure.completionCriteria.map((criterion) => (
+            <li key={criterion.id}>{describeCriterion(criterion, topicTitle)}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

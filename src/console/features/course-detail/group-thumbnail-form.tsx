@@ -1,0 +1,106 @@
+// Replace the catalog thumbnail: an update with `asset`, fetched upstream by a background job that the
+// jobs tray then follows.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { CourseGroupUpdate } from '../../../contract/schemas/course-update.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { updateCourses } from '../../lib/content-api.ts';
+import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
+
+const ThumbnailInput = CourseGroupUpdate.pick({ asset: true, assetAltText: true }).required({
+  asset: true,
+});
+
+export function GroupThumbnailForm({
+  groupId,
+  current,
+}: {
+  groupId: string;
+  current: string | null;
+}) {
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState('');
+  const [alt, setAlt] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const mutation = useMutation({
+    mutationFn: (input: { asset: string; assetAltText: string }) =>
+      updateCourses({ courseGroups: [{ id: groupId, ...input }] }),
+    onSuccess: async (answer) => {
+      setUrl('');
+      setAlt('');
+      await queryClient.invalidateQueries({
+        queryKey: courseGroupQueries.detail(groupId).queryKey,
+      });
+      toast.success(
+        answer === true
+          ? 'Thumbnail updated'
+          : `Thumbnail queued: background job ${answer.backgroundJob.id} is in the jobs tray`,
+      );
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ThumbnailInput.safeParse({ asset: url.trim(), assetAltText: alt });
+    if (!parsed.success || !parsed.data.asset) {
+      setFieldError('Enter the http(s) URL of a PNG, JPEG or GIF image.');
+      return;
+    }
+    setFieldError(undefined);
+    mutation.mutate({ asset: parsed.data.asset, assetAltText: parsed.data.assetAltText ?? '' });
+  };
+
+  return (
+    <section className="card" aria-labelledby="thumbnail-heading">
+      <h2 className="card__title" id="thumbnail-heading">
+        Catalog thumbnail
+      </h2>
+      <p className="card__hint">
+        {current ? (
+          <>
+            Current: <span className="mono break">{current}</span>
+          </>
+        ) : (
+          'No thumbnail yet.'
+        )}
+      </p>
+      <form className="stack" onSubmit={submit} noValidate>
+        <Field
+          label="Image URL"
+          hint="Recommended 800×385; fetched by a background job."
+          error={fieldError}
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className="input"
+              type="url"
+              inputMode="url"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+            />
+          )}
+        </Field>
+        <Field label="Alt text">
+          {({ id }) => (
+            <input
+              id={id}
+              className="input"
+              value={alt}
+              onChange={(event) => setAlt(event.target.value)}
+            />
+          )}
+        </Field>
+        {mutation.isError ? <ErrorState compact error={mutation.error} title="Not saved" /> : null}
+        <Button type="submit" pending={mutation.isPending}>
+          Replace thumbnail
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+// Applying the draft: re-read the course and stop on conflicts, then run the compiled plan through the
+// compiler's executor (IndexedDB journal, HTTP transport), with per-step progress. A 400 stops the run
+// and its messages become issues at their nodes; an interrupted run can be resumed from its journal.
+import { useCallback, useEffect, useState } from 'react';
+import {
+  applyBindings,
+  bindingKeys,
+  executePlan,
+  type Baseline,
+  type Issue,
+  type Plan,
+} from '../../../../compiler/index.ts';
+import { errorMessages } from '../../../lib/api-error.ts';
+import { jobsStore } from '../../../lib/jobs-store.ts';
+import { IndexedDbJournal, autosave, pendingRuns } from '../editor-db.ts';
+import type { EditorStore } from '../editor-store.ts';
+import { baselineDifferences, loadBaseline, type Difference } from '../load-course.ts';
+import { createHttpTransport } from './http-transport.ts';
+
+export interface StepView {
+  id: string;
+  phase: string;
+  description: string;
+  status: 'pending' | 'running' | 'sent' | 'confirmed' | 'failed' | 'settling' | 'throttled';
+}
+
+export type ApplyState =
+  | { phase: 'idle' }
+  | { phase: 'checking' }
+  | { phase: 'conflict'; differences: Difference[]; fresh: Baseline }
+  | { phase: 'running'; steps: StepView[] }
+  | { phase: 'done'; steps: StepView[]; courseId: string; groupId: string; warnings: Issue[] }
+  | { phase: 'failed'; steps: StepView[]; error: string }
+  | { phase: 'interrupted'; steps: StepView[]; error: string; plan: Plan };
+
+export interface ApplyOptions {
+  store: EditorStore;
+  baseline: Baseline | null;
+  draftKey: string;
+  /** The server's answer as issues at their nodes (cleared when a new run starts). */
+  setServerIssues(issues: Issue[]): void;
+  /** The course as saved after a run: the editor re-bases on it. */
+  onSaved(fresh: Baseline, complete: boolean): void;
+}
+
+const journal = new IndexedDbJournal();
+
+export function useApply({ store, baseline, draftKey, setServerIssues, onSaved }: ApplyOptions) {
+  const [state, setState] = useState<ApplyState>({ phase: 'idle' });
+
+  useEffect(() => {
+    let live = true;
+    void pendingRuns.load(draftKey).then((run) => {
+      if (live && run)
+        setState({
+          phase: 'interrupted',
+          steps: viewsOf(run.plan),
+          error: 'An apply was interrupted (reload or lost connection).',
+          plan: run.plan,
+        });
+    });
+    return () => {
+      live = false;
+    };
+  }, [draftKey]);
+
+  const run = useCallback(
+    async (plan: Plan) => {
+      setServerIssues([]);
+      let steps = viewsOf(plan);
+      setState({ phase: 'running', steps });
+      await pendingRuns.save({ key: draftKey, plan, startedAt: Date.now() });
+      store.setBusy(true);
+      let result: Awaited<ReturnType<typeof executePlan>>;
+      try {
+        result = await executePlan(plan, {
+          transport: createHttpTransport(),
+          journal,
+          onProgress: (event) => {
+            steps = steps.map((s, i) =>
+              i === event.index
+                ? { ...s, status: event.status === 'pending' ? 'pending' : event.status }
+                : s,
+            );
+            setState({ phase: 'running', steps });
+          },
+        });
+      } finally {
+        store.setBusy(false);
+      }
+      for (const job of result.backgroundJobs) jobsStore.track(job);
+      const draft = store.draft;
+      const bound = applyBindings(draft, result.bindings);
+      if (bound !== draft) store.edit(() => bound);
+      const courseId =
+        draft.serverIds?.courseId ?? result.bindings[bindingKeys.course(draft.clientId)];
+      const groupId =
+        draft.serverIds?.courseGroupId ?? result.bindings[bindingKeys.group(draft.clientId)];
+      if (result.outcome === 'interrupted') {
+        setState({ phase: 'interrupted', steps, error: result.error ?? 'Interrupted', plan });
+        return;
+      }
+      await pendingRuns.clear(draftKey);
+      const fresh = courseId ? await loadBaseline(courseId).catch(() => null) : null;
+      if (result.outcome === 'failed') {
+        setServerIssues(result.issues);
+        if (fresh) onSaved(fresh, false);
+        setState({ phase: 'failed', steps, error: result.error ?? 'The run stopped' });
+        return;
+      }
+      await autosave.clear(draftKey);
+      if (fresh) onSaved(fresh, true);
+      setState({
+        phase: 'done',
+        steps,
+        courseId: courseId ?? '',
+        groupId: groupId ?? '',
+        warnings: result.issues,
+      });
+    },
+    [draftKey, onSaved, setServerIssues, store],
+  );
+
+  /** Re-read the course first (update only) and stop on changes made elsewhere. */
+  const start = useCallback(
+    async (plan: Plan) => {
+      try {
+        if (baseline) {
+          setState({ phase: 'checking' });
+          const fresh = await loadBaseline(baseline.course.id);
+          const differences = baselineDifferences(baseline, fresh);
+          if (differences.length > 0) {
+            setState({ phase: 'conflict', differences, fresh });
+            return;
+          }
+        }
+        await run(plan);
+      } catch (error) {
+        setState({ phase: 'failed', steps: [], error: errorMessages(error).join(' ') });
+      }
+    },
+    [baseline, run],
+  );
+
+  const resume = useCallback(
+    (plan: Plan) =>
+      run(plan).catch((error: unknown) =>
+        setState({
+          phase: 'interrupted',
+          steps: viewsOf(plan),
+          error: errorMessages(error).join(' '),
+          plan,
+        }),
+      ),
+    [run],
+  );
+
+  const reset = useCallback(() => setState({ phase: 'idle' }), []);
+  return { state, start, resume, reset };
+}
+
+const viewsOf = (plan: Plan): StepView[] =>
+  plan.steps.map((step) => ({
+    id: step.id,
+    phase: step.phase,
+    description: step.description,
+    status: 'pending',
+  }));

@@ -1,0 +1,176 @@
+// The course's attributes (spec 2.2) for its kind: react-hook-form with the draft schema's resolver.
+// Status and scheduled publishing are shown only to people who may publish.
+import { useCallback } from 'react';
+import {
+  DraftAttributesSchema,
+  setAttributes,
+  type CourseDraft,
+  type DraftAttributes,
+} from '../../../../compiler/index.ts';
+import { LIMITS } from '../../../../contract/limits.ts';
+import { useEditorSlice, type EditorStore } from '../editor-store.ts';
+import { CustomFieldsEditor, LinesEditor, TagPicker } from './list-editors.tsx';
+import { KindFields } from './kind-fields.tsx';
+import { ScalarInput } from './scalar-input.tsx';
+import { SearchPicker } from './search-picker.tsx';
+import { useDraftForm } from './use-draft-form.ts';
+
+type Field = keyof DraftAttributes;
+
+const GROUPS: { legend: string; fields: Field[]; savedOnly?: Field[] }[] = [
+  {
+    legend: 'Basics',
+    fields: ['title', 'description', 'source', 'contentType', 'sku', 'isbn'],
+    savedOnly: ['slug'],
+  },
+  {
+    legend: 'Dates',
+    fields: [
+      'enrollmentStartDate',
+      'enrollmentEndDate',
+      'courseStartDate',
+      'courseEndDate',
+      'gracePeriodEndDate',
+    ],
+  },
+  {
+    legend: 'Price and enrollment',
+    fields: [
+      'priceInCents',
+      'freeWithRegistration',
+      'purchasable',
+      'enrollmentLimit',
+      'availableToPublic',
+      'discussionsEnabled',
+      'forceLinearProgress',
+      'showProgress',
+    ],
+  },
+  {
+    legend: 'Images and ribbon',
+    fields: ['asset', 'assetAltText', 'detailAsset', 'detailAssetAltText', 'ribbon'],
+  },
+];
+
+const PUBLISHING: Field[] = ['status', 'futurePublishDate', 'publishDate'];
+const HINTS: Partial<Record<Field, string>> = {
+  enrollmentStartDate: 'ISO 8601, e.g. 2026-01-31 or 2026-01-31T09:00:00Z',
+  priceInCents: `In cents, at most ${LIMITS.priceInCentsMax}`,
+  assetAltText: 'Describes the card image for people who cannot see it',
+  detailAssetAltText: 'Describes the detail image for people who cannot see it',
+  futurePublishDate: 'The course is published automatically at this date',
+};
+
+export function CourseForm({ store, canPublish }: { store: EditorStore; canPublish: boolean }) {
+  const attributes = useEditorSlice(store, (s) => s.draft.attributes);
+  const saved = useEditorSlice(store, (s) => s.draft.serverIds !== undefined);
+  const commit = useCallback(
+    (values: DraftAttributes, field: string) => {
+      // Keep the list and map fields, which have their own editors.
+      store.edit((d) => replaceScalars(d, values), `attr:${field}`);
+    },
+    [store],
+  );
+  const form = useDraftForm<DraftAttributes>(DraftAttributesSchema, attributes, commit);
+  const errors = form.formState.errors;
+  const shape = DraftAttributesSchema.shape;
+  const setList = (patch: Partial<DraftAttributes>) => store.edit((d) => setAttributes(d, patch));
+  const input = (name: Field, extra: { multiline?: boolean; maxLength?: number } = {}) => (
+    <ScalarInput<DraftAttributes>
+      key={name}
+      name={name}
+      schema={shape[name]}
+      register={form.register}
+      error={errors[name]?.message as string | undefined}
+      hint={HINTS[name]}
+      {...(extra.maxLength !== undefined && {
+        maxLength: extra.maxLength,
+        count: String(attributes[name] ?? '').length,
+      })}
+      multiline={extra.multiline ?? false}
+    />
+  );
+
+  return (
+    <form className="editor-form" aria-label="Course details" onSubmit={(e) => e.preventDefault()}>
+      {GROUPS.map((group) => (
+        <fieldset className="editor-fieldset" key={group.legend}>
+          <legend>{group.legend}</legend>
+          {group.fields.map((name) =>
+            name === 'description'
+              ? input(name, { multiline: true, maxLength: LIMITS.descriptionLength })
+              : input(name),
+          )}
+          {saved ? group.savedOnly?.map((name) => input(name)) : null}
+        </fieldset>
+      ))}
+      <fieldset className="editor-fieldset">
+        <legend>Search engines</legend>
+        {input('metaTitle', { maxLength: LIMITS.metaTitleLength })}
+        {input('metaDescription', { multiline: true, maxLength: LIMITS.metaDescriptionLength })}
+      </fieldset>
+      {canPublish ? (
+        <fieldset className="editor-fieldset">
+          <legend>Publishing</legend>
+          {PUBLISHING.map((name) => input(name))}
+          {saved ? input('archived') : null}
+        </fieldset>
+      ) : (
+        <p className="field__hint">Status and scheduled publishing can be set by admins.</p>
+      )}
+      <TagPicker value={attributes.tagIds ?? []} onChange={(tagIds) => setList({ tagIds })} />
+      <LinesEditor
+        label="Authors"
+        hint="One author per line"
+        value={attributes.authors}
+        onChange={(authors) => setList({ authors })}
+      />
+      <CustomFieldsEditor
+        value={attributes.customFields}
+        onChange={(customFields) => setList({ customFields })}
+      />
+      <SearchPicker
+        label="Prerequisite courses"
+        type="courses"
+        value={attributes.prerequisiteCourseIds}
+        onChange={(prerequisiteCourseIds) => setList({ prerequisiteCourseIds })}
+      />
+      <SearchPicker
+        label="Prerequisite learning paths"
+        type="learningPaths"
+        value={attributes.prerequisiteLearningPathIds}
+        onChange={(prerequisiteLearningPathIds) => setList({ prerequisiteLearningPathIds })}
+      />
+      <SearchPicker
+        label="Related course groups"
+        type="courseGroups"
+        value={attributes.relatedCourseGroupIds}
+        onChange={(relatedCourseGroupIds) => setList({ relatedCourseGroupIds })}
+      />
+      <KindFields store={store} />
+    </form>
+  );
+}
+
+const LIST_FIELDS: Field[] = [
+  'tagIds',
+  'authors',
+  'customFields',
+  'sessionCustomFields',
+  'prerequisiteCourseIds',
+  'prerequisiteLearningPathIds',
+  'relatedCourseGroupIds',
+];
+
+function replaceScalars(draft: CourseDraft, values: DraftAttributes): CourseDraft {
+  const kept = Object.fromEntries(
+    LIST_FIELDS.filter((f) => draft.attributes[f] !== undefined).map((f) => [
+      f,
+      draft.attributes[f],
+    ]),
+  );
+  const scalars = Object.fromEntries(
+    Object.entries(values).filter(([key]) => !LIST_FIELDS.includes(key as Field)),
+  );
+  return { ...draft, attributes: { ...scalars, ...kept } as DraftAttributes };
+}

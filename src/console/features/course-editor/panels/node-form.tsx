@@ -1,0 +1,53 @@
+// Fields of a section, lesson or topic, as a react-hook-form form validated with the contract's
+// schema for that level. Only the fields given are shown; the rest of the node is kept as it is.
+import { useCallback } from 'react';
+import type { z } from 'zod';
+import { setNodeFields, isTreeDraft, type TreeNode } from '../../../../compiler/index.ts';
+import type { EditorStore } from '../editor-store.ts';
+import { ScalarInput } from './scalar-input.tsx';
+import { useDraftForm } from './use-draft-form.ts';
+
+type Fields = Record<string, unknown>;
+
+export function NodeForm({
+  store,
+  node,
+  schema,
+  fields,
+  multiline = [],
+}: {
+  store: EditorStore;
+  node: TreeNode;
+  schema: z.ZodObject;
+  fields: readonly string[];
+  multiline?: readonly string[];
+}) {
+  const values = Object.fromEntries(
+    fields.map((f) => [f, (node as unknown as Fields)[f]]).filter(([, v]) => v !== undefined),
+  );
+  const id = node.clientId;
+  const commit = useCallback(
+    (next: Fields, field: string) => {
+      const patch = Object.fromEntries(fields.map((f) => [f, next[f]]));
+      store.edit((d) => (isTreeDraft(d) ? setNodeFields(d, id, patch) : d), `node:${id}:${field}`);
+    },
+    [store, id, fields],
+  );
+  const picked = schema.pick(Object.fromEntries(fields.map((f) => [f, true])) as never);
+  const form = useDraftForm<Fields>(picked as unknown as z.ZodType<Fields, Fields>, values, commit);
+  const shape = schema.shape as Record<string, z.ZodType>;
+  return (
+    <>
+      {fields.map((name) => (
+        <ScalarInput<Fields>
+          key={name}
+          name={name}
+          schema={shape[name]}
+          register={form.register}
+          error={form.formState.errors[name]?.message as string | undefined}
+          multiline={multiline.includes(name)}
+        />
+      ))}
+    </>
+  );
+}

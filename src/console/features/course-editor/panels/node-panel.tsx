@@ -1,0 +1,114 @@
+// The panel for the selected node: a section's or lesson's fields, or a topic's type and the fields
+// that type may carry (spec 2.3, 2.4), its article language variants and completion criteria (2.5).
+import {
+  CONTENT_BEARING_TOPIC_TYPES,
+  SHELL_TOPIC_TYPES,
+  TOPIC_TYPES,
+  type TopicType,
+} from '../../../../contract/enums.ts';
+import { topicFieldsFor } from '../../../../contract/topic-fields.ts';
+import { Lesson, Section, Topic } from '../../../../contract/schemas/course-create.ts';
+import {
+  changeTopicType,
+  isTreeDraft,
+  type TopicNode,
+  type TreeNode,
+} from '../../../../compiler/index.ts';
+import type { EditorStore } from '../editor-store.ts';
+import { CompletionCriteriaEditor, LanguagesEditor } from './topic-extras.tsx';
+import { NodeForm } from './node-form.tsx';
+
+const BEARING = CONTENT_BEARING_TOPIC_TYPES as Partial<Record<TopicType, string>>;
+const SEPARATE = ['title', 'type', 'languages', 'courseCompletionCriteria'];
+
+export function NodePanel({ store, node }: { store: EditorStore; node: TreeNode }) {
+  return (
+    <section className="node-panel" aria-labelledby="node-panel-title">
+      <h2 id="node-panel-title" className="editor-panel__title">
+        {node.kind === 'section' ? 'Section' : node.kind === 'lesson' ? 'Lesson' : 'Topic'}:{' '}
+        {node.title || '(untitled)'}
+      </h2>
+      {node.serverId ? (
+        <p className="field__hint">
+          Saved as <span className="mono">{node.serverId}</span>
+        </p>
+      ) : (
+        <p className="field__hint">New: created when you apply</p>
+      )}
+      {node.kind === 'section' ? (
+        <NodeForm
+          key={node.clientId}
+          store={store}
+          node={node}
+          schema={Section}
+          fields={['title', 'releaseDate']}
+        />
+      ) : null}
+      {node.kind === 'lesson' ? (
+        <NodeForm
+          key={node.clientId}
+          store={store}
+          node={node}
+          schema={Lesson}
+          fields={['title', 'openType']}
+        />
+      ) : null}
+      {node.kind === 'topic' ? <TopicPanel store={store} node={node} /> : null}
+    </section>
+  );
+}
+
+function TopicPanel({ store, node }: { store: EditorStore; node: TopicNode }) {
+  const fields = topicFieldsFor(node.type).filter((f) => !SEPARATE.includes(f));
+  const id = node.clientId;
+  return (
+    <>
+      <div className="field">
+        <label className="field__label" htmlFor="topic-type">
+          Topic type
+        </label>
+        <select
+          id="topic-type"
+          className="input"
+          value={node.type}
+          aria-describedby="topic-type-hint"
+          onChange={(event) => {
+            const type = event.currentTarget.value as TopicType;
+            store.edit((d) => (isTreeDraft(d) ? changeTopicType(d, id, type) : d));
+          }}
+        >
+          <optgroup label="Content-bearing (content sent through the API)">
+            {TOPIC_TYPES.filter((t) => BEARING[t] !== undefined).map((type) => (
+              <option key={type} value={type}>
+                {type} — {BEARING[type]}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Shells (configured later in the authoring interface)">
+            {SHELL_TOPIC_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type} — shell
+              </option>
+            ))}
+          </optgroup>
+        </select>
+        <p className="field__hint" id="topic-type-hint">
+          {BEARING[node.type]
+            ? `Content-bearing: ${BEARING[node.type]}.`
+            : 'A shell: created empty and configured later in the authoring interface.'}{' '}
+          Changing the type drops fields the new type cannot carry.
+        </p>
+      </div>
+      <NodeForm
+        key={`${id}:${node.type}`}
+        store={store}
+        node={node}
+        schema={Topic}
+        fields={['title', ...fields]}
+        multiline={['body', 'preTextBlock', 'postTextBlock']}
+      />
+      {node.type === 'article' ? <LanguagesEditor store={store} node={node} /> : null}
+      <CompletionCriteriaEditor store={store} node={node} />
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+// A topic's article language variants and its completion criteria (spec 2.3, 2.5).
+import {
+  COMPLETION_CRITERIA_TYPES,
+  VALUE_COMPLETION_CRITERIA,
+} from '../../../../contract/enums.ts';
+import {
+  ArticlePageVariant,
+  type CompletionCriteria,
+} from '../../../../contract/schemas/course-create.ts';
+import {
+  isTreeDraft,
+  setNodeFields,
+  type NodePatch,
+  type TopicNode,
+} from '../../../../compiler/index.ts';
+import type { EditorStore } from '../editor-store.ts';
+import { fieldLabel } from './field-kind.ts';
+
+type Variant = Record<string, string>;
+
+function patchTopic(store: EditorStore, id: string, patch: NodePatch, mergeKey?: string) {
+  store.edit((d) => (isTreeDraft(d) ? setNodeFields(d, id, patch) : d), mergeKey ?? null);
+}
+
+export function LanguagesEditor({ store, node }: { store: EditorStore; node: TopicNode }) {
+  const variants = (node.languages ?? []) as Variant[];
+  const fields = Object.keys(ArticlePageVariant.shape);
+  const set = (next: Variant[]) =>
+    patchTopic(store, node.clientId, { languages: next.length > 0 ? next : undefined });
+  return (
+    <fieldset className="editor-fieldset">
+      <legend>Language variants ({variants.length})</legend>
+      {variants.map((variant, index) => (
+        <fieldset className="editor-fieldset editor-fieldset--nested" key={index}>
+          <legend>Variant {variant.language || index + 1}</legend>
+          {fields.map((field) => {
+            const id = `variant-${index}-${field}`;
+            return (
+              <div className="field" key={field}>
+                <label className="field__label" htmlFor={id}>
+                  {fieldLabel(field)}
+                </label>
+                <input
+                  id={id}
+                  className="input"
+                  defaultValue={variant[field] ?? ''}
+                  key={`${node.clientId}-${variant[field] ?? ''}`}
+                  onBlur={(event) => {
+                    const text = event.currentTarget.value;
+                    if (text === (variant[field] ?? '')) return;
+                    const { [field]: _old, ...rest } = variant;
+                    void _old;
+                    set(
+                      variants.map((v, i) =>
+                        i === index ? (text ? { ...rest, [field]: text } : rest) : v,
+                      ),
+                    );
+                  }}
+                />
+              </div>
+            );
+          })}
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => set(variants.filter((_, i) => i !== index))}
+          >
+            Remove variant {variant.language || index + 1}
+          </button>
+        </fieldset>
+      ))}
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={() => set([...variants, {}])}
+      >
+        Add language variant
+      </button>
+    </fieldset>
+  );
+}
+
+export function CompletionCriteriaEditor({ store, node }: { store: EditorStore; node: TopicNode }) {
+  const criteria = node.courseCompletionCriteria;
+  const valueField = (VALUE_COMPLETION_CRITERIA as readonly string[]).includes(criteria?.type ?? '')
+    ? (criteria!.type as (typeof VALUE_COMPLETION_CRITERIA)[number])
+    : null;
+  const set = (next: CompletionCriteria | undefined) =>
+    patchTopic(store, node.clientId, { courseCompletionCriteria: next });
+  return (
+    <fieldset className="editor-fieldset">
+      <legend>Completion criteria</legend>
+      <div className="field">
+        <label className="field__label" htmlFor="criteria-type">
+          Criterion
+        </label>
+        <select
+          id="criteria-type"
+          className="input"
+          value={criteria?.type ?? ''}
+          onChange={(event) => {
+            const type = event.currentTarget.value as CompletionCriteria['type'] | '';
+            set(type === '' ? undefined : { type });
+          }}
+        >
+          <option value="">(none)</option>
+          {COMPLETION_CRITERIA_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </div>
+      {valueField ? (
+        <div className="field">
+          <label className="field__label" htmlFor="criteria-value">
+            {fieldLabel(valueField)}
+          </label>
+          <input
+            id="criteria-value"
+            type="number"
+            className="input"
+            key={`${node.clientId}-${criteria?.[valueField] ?? ''}`}
+            defaultValue={criteria?.[valueField] ?? ''}
+            onBlur={(event) => {
+              const text = event.currentTarget.value;
+              const { [valueField]: _old, ...rest } = criteria!;
+              void _old;
+              set(text === '' ? rest : { ...rest, [valueField]: Number(text) });
+            }}
+          />
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

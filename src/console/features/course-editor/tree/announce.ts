@@ -1,0 +1,21 @@
+// Screen-reader descriptions of a drag, from the same projection that decides the drop.
+import type { FlatNode, Projection } from '../../../../compiler/index.ts';
+
+const nameOf = (item: FlatNode | undefined) =>
+  item ? `${item.kind} ${item.node.title || '(untitled)'}` : 'the course';
+
+export function describeProjection(
+  items: readonly FlatNode[],
+  activeId: string,
+  projection: Projection | null,
+): string {
+  const active = items.find((item) => item.id === activeId);
+  if (!active) return '';
+  if (!projection)
+    return `${nameOf(active)} cannot be dropped here: no ${active.kind === 'topic' ? 'lesson' : 'section'} above this place.`;
+  const parent = items.find((item) => item.id === projection.parentId);
+  return `${nameOf(active)} would move to position ${projection.index + 1} in ${nameOf(parent)}.`;
+}
+
+export const TREE_INSTRUCTIONS =
+  'To pick up an item, press Space or Enter. Use the Up and Down arrow keys to move it, Left and Right to change its indentation. Press Space or Enter again to drop it, or Escape to cancel.';

@@ -1,0 +1,234 @@
+// The course outline: the draft's tree as a flat, virtualized, sortable list (dnd-kit's sortable tree
+// pattern). Only rows on screen are mounted; the dragged row is always kept mounted. A drop goes
+// through the compiler's getProjection, so it lands only where its level is valid.
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragStartEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  childKindOf,
+  flatten,
+  getProjection,
+  removeDescendantsOf,
+  type FlatNode,
+  type Projection,
+  type TreeDraft,
+} from '../../../../compiler/index.ts';
+import { describeProjection, TREE_INSTRUCTIONS } from './announce.ts';
+import { INDENT_PX, treeKeyboardCoordinates } from './keyboard.ts';
+import { TreeRow, type RowActions } from './tree-row.tsx';
+
+export const ROW_HEIGHT = 40;
+
+export interface CourseTreeProps {
+  draft: TreeDraft;
+  collapsed: ReadonlySet<string>;
+  selectedId: string | null;
+  issues: ReadonlyMap<string, string>;
+  actions: Omit<RowActions, 'focusRow'>;
+  onMove(id: string, projection: Projection): void;
+  /** A node to scroll to and focus (nonce: focus again even when the id is the same). */
+  focus: { id: string; nonce: number } | null;
+}
+
+interface DragState {
+  activeId: string;
+  overId: string | null;
+  offsetX: number;
+}
+
+const LABEL = { section: 'section', lesson: 'lesson', topic: 'topic' } as const;
+
+export const CourseTree = memo(function CourseTree({
+  draft,
+  collapsed,
+  selectedId,
+  issues,
+  actions,
+  onMove,
+  focus,
+}: CourseTreeProps) {
+  const [drag, setDrag] = useState<DragState | null>(null);
+  const flat = useMemo(() => flatten(draft, collapsed), [draft, collapsed]);
+  const items = useMemo(
+    () => (drag ? removeDescendantsOf(flat, drag.activeId) : flat),
+    [flat, drag?.activeId], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const ids = useMemo(() => items.map((item) => item.id), [items]);
+  const projection =
+    drag && drag.overId
+      ? getProjection(items, drag.activeId, drag.overId, drag.offsetX / INDENT_PX)
+      : null;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const activeIndex = drag ? ids.indexOf(drag.activeId) : -1;
+
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    getItemKey: (index) => ids[index]!,
+    // The dragged row stays mounted while it is scrolled out of view, or dnd-kit would lose it.
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range);
+      return activeIndex >= 0 && !indexes.includes(activeIndex)
+        ? [...indexes, activeIndex].sort((a, b) => a - b)
+        : indexes;
+    },
+  });
+
+  useEffect(() => {
+    if (!focus) return;
+    const index = flat.findIndex((item) => item.id === focus.id);
+    if (index < 0) return;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    const frame = requestAnimationFrame(() =>
+      requestAnimationFrame(() => document.getElementById(`node-${focus.id}`)?.focus()),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [focus]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: treeKeyboardCoordinates }),
+  );
+
+  // Announcements run inside dnd-kit's handlers, before this component re-renders: they project
+  // from the event's own active/over ids over the latest list (dnd-kit keeps the first object).
+  const latest = useRef({ items, projection });
+  const virtualizerRef = useRef(virtualizer);
+  useEffect(() => {
+    virtualizerRef.current = virtualizer;
+  });
+  // Row actions plus keyboard focus movement over the flat list (rows off screen are scrolled in).
+  const rowActions = useMemo<RowActions>(
+    () => ({
+      ...actions,
+      focusRow: (id, to) => {
+        const list = latest.current.items;
+        const index = list.findIndex((item) => item.id === id);
+        const target =
+          to === 'first' ? 0 : to === 'last' ? list.length - 1 : Math.max(0, index + to);
+        const next = list[Math.min(target, list.length - 1)];
+        if (!next) return;
+        virtualizerRef.current.scrollToIndex(list.indexOf(next), { align: 'auto' });
+        requestAnimationFrame(() => document.getElementById(`node-${next.id}`)?.focus());
+      },
+    }),
+    [actions],
+  );
+  latest.current = { items, projection };
+  const announcements = useMemo<Announcements>(() => {
+    const describe = (activeId: UniqueIdentifier, overId: UniqueIdentifier | undefined) => {
+      const list = latest.current.items;
+      const id = String(activeId);
+      const at = overId === undefined ? null : getProjection(list, id, String(overId), 0);
+      return describeProjection(list, id, at);
+    };
+    return {
+      onDragStart: ({ active }) => {
+        const item = latest.current.items.find((i) => i.id === active.id);
+        return `Picked up ${item ? `${item.kind} ${item.node.title}` : 'item'}.`;
+      },
+      onDragOver: ({ active, over }) => describe(active.id, over?.id),
+      onDragEnd: ({ active, over }) =>
+        over ? `Dropped. ${describe(active.id, over.id)}` : 'Dropped outside the outline.',
+      onDragCancel: () => 'Moving cancelled.',
+    };
+  }, []);
+
+  const onDragStart = useCallback((event: DragStartEvent) => {
+    setDrag({ activeId: String(event.active.id), overId: String(event.active.id), offsetX: 0 });
+  }, []);
+  const onDragMove = useCallback((event: DragMoveEvent) => {
+    const overId = event.over ? String(event.over.id) : null;
+    setDrag((current) =>
+      current && (current.overId !== overId || current.offsetX !== event.delta.x)
+        ? { ...current, overId, offsetX: event.delta.x }
+        : current,
+    );
+  }, []);
+  const onDragEnd = useCallback(
+    (event: DragEndEvent) => {
+      setDrag(null);
+      if (!event.over) return;
+      const id = String(event.active.id);
+      const final = getProjection(
+        latest.current.items,
+        id,
+        String(event.over.id),
+        event.delta.x / INDENT_PX,
+      );
+      if (final) onMove(id, final);
+    },
+    [onMove],
+  );
+
+  const status = drag ? describeProjection(items, drag.activeId, projection) : '';
+  const rows = virtualizer.getVirtualItems();
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: TREE_INSTRUCTIONS } }}
+      onDragStart={onDragStart}
+      onDragMove={onDragMove}
+      onDragOver={onDragMove}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDrag(null)}
+    >
+      <p
+        className={`tree-drop-status${projection || !drag ? '' : ' is-invalid'}`}
+        aria-hidden="true"
+      >
+        {status || 'Drag a row by its handle, or focus the handle and press Space.'}
+      </p>
+      <div className="course-tree" ref={scrollRef} data-testid="course-tree">
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <ul
+            className="course-tree__list"
+            aria-label="Course outline"
+            style={{ height: virtualizer.getTotalSize() }}
+          >
+            {rows.map((row) => {
+              const item = items[row.index]!;
+              const kind = childKindOf(draft, item.node);
+              return (
+                <li
+                  key={row.key}
+                  className="course-tree__item"
+                  style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+                >
+                  <TreeRow
+                    item={item}
+                    collapsed={collapsed.has(item.id)}
+                    selected={selectedId === item.id}
+                    issue={issues.get(item.id)}
+                    canHaveChildren={kind !== undefined}
+                    childLabel={kind ? LABEL[kind] : undefined}
+                    actions={rowActions}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </SortableContext>
+      </div>
+    </DndContext>
+  );
+});
+
+export type { FlatNode };

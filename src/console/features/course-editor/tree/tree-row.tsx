@@ -1,0 +1,205 @@
+// One row of the flattened tree. Memoized on its data (node identity, depth, collapsed, selected,
+// issue), never on drag state: during a drag only dnd-kit's own hook re-renders the rows on screen.
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { memo, useState, type KeyboardEvent } from 'react';
+import type { FlatNode } from '../../../../compiler/index.ts';
+import { INDENT_PX } from './keyboard.ts';
+import { countRowRender } from './render-count.ts';
+
+export interface RowActions {
+  select(id: string): void;
+  toggle(id: string): void;
+  addChild(id: string): void;
+  duplicate(id: string): void;
+  remove(id: string): void;
+  rename(id: string, title: string): void;
+  /** Move keyboard focus to another row: +1/-1 (arrows), or 'first'/'last' (Home/End). */
+  focusRow(id: string, to: 1 | -1 | 'first' | 'last'): void;
+}
+
+export interface TreeRowProps {
+  item: FlatNode;
+  collapsed: boolean;
+  selected: boolean;
+  issue: string | undefined;
+  canHaveChildren: boolean;
+  childLabel: string | undefined;
+  actions: RowActions;
+}
+
+const KIND_LABEL = { section: 'Section', lesson: 'Lesson', topic: 'Topic' } as const;
+
+function TreeRowView({
+  item,
+  collapsed,
+  selected,
+  issue,
+  canHaveChildren,
+  childLabel,
+  actions,
+}: TreeRowProps) {
+  countRowRender();
+  const { node, depth, id } = item;
+  const [renaming, setRenaming] = useState(false);
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id });
+  const label = `${KIND_LABEL[node.kind]} ${node.title || '(untitled)'}`;
+  const subtitle = node.kind === 'topic' ? node.type : node.serverId ? 'saved' : 'new';
+
+  const onTitleKey = (event: KeyboardEvent) => {
+    const moves: Record<string, 1 | -1 | 'first' | 'last'> = {
+      ArrowDown: 1,
+      ArrowUp: -1,
+      Home: 'first',
+      End: 'last',
+    };
+    if (event.key === 'F2') {
+      event.preventDefault();
+      setRenaming(true);
+    } else if (moves[event.key] !== undefined) {
+      event.preventDefault();
+      actions.focusRow(id, moves[event.key]!);
+    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      // Left collapses, Right expands (as in a file tree).
+      const open = event.key === 'ArrowRight';
+      if (canHaveChildren && item.childCount > 0 && collapsed === open) {
+        event.preventDefault();
+        actions.toggle(id);
+      }
+    }
+  };
+
+  return (
+    <div
+      ref={setNodeRef}
+      className={`tree-row tree-row--${node.kind}${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}${issue ? ' has-issue' : ''}`}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        paddingInlineStart: depth * INDENT_PX + 4,
+      }}
+      data-node-id={id}
+      data-testid={`row-${node.title}`}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="tree-row__handle"
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag ${label}`}
+      >
+        <span aria-hidden="true">⠿</span>
+      </button>
+      {canHaveChildren && item.childCount > 0 ? (
+        <button
+          type="button"
+          className="tree-row__toggle"
+          aria-expanded={!collapsed}
+          aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${label}`}
+          onClick={() => actions.toggle(id)}
+        >
+          <span aria-hidden="true">{collapsed ? '▸' : '▾'}</span>
+        </button>
+      ) : (
+        <span className="tree-row__toggle" aria-hidden="true" />
+      )}
+      {renaming ? (
+        <input
+          className="tree-row__rename"
+          aria-label={`Rename ${label}`}
+          defaultValue={node.title}
+          autoFocus
+          onBlur={(event) => {
+            actions.rename(id, event.currentTarget.value);
+            setRenaming(false);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.currentTarget.blur();
+            if (event.key === 'Escape') setRenaming(false);
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          className="tree-row__title"
+          id={`node-${id}`}
+          aria-current={selected ? 'true' : undefined}
+          onClick={() => actions.select(id)}
+          onDoubleClick={() => setRenaming(true)}
+          onKeyDown={onTitleKey}
+        >
+          <span className={`tree-row__kind tree-row__kind--${node.kind}`}>
+            {KIND_LABEL[node.kind]}
+          </span>
+          <span className="tree-row__text">{node.title || '(untitled)'}</span>
+          <span className="tree-row__meta">{subtitle}</span>
+        </button>
+      )}
+      {issue ? (
+        <span className="tree-row__issue" title={issue}>
+          <span className="visually-hidden">Problem: </span>
+          {issue}
+        </span>
+      ) : null}
+      <span className="tree-row__actions">
+        {childLabel ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => actions.addChild(id)}
+            aria-label={`Add ${childLabel} to ${label}`}
+          >
+            + {childLabel}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => setRenaming(true)}
+          aria-label={`Rename ${label}`}
+        >
+          Rename
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => actions.duplicate(id)}
+          aria-label={`Duplicate ${label}`}
+        >
+          Duplicate
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => actions.remove(id)}
+          aria-label={`Remove ${label}`}
+        >
+          Remove
+        </button>
+      </span>
+    </div>
+  );
+}
+
+export const TreeRow = memo(
+  TreeRowView,
+  (a, b) =>
+    a.item.node === b.item.node &&
+    a.item.depth === b.item.depth &&
+    a.item.childCount === b.item.childCount &&
+    a.collapsed === b.collapsed &&
+    a.selected === b.selected &&
+    a.issue === b.issue &&
+    a.canHaveChildren === b.canHaveChildren &&
+    a.childLabel === b.childLabel &&
+    a.actions === b.actions,
+);

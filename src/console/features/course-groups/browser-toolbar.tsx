@@ -1,0 +1,171 @@
+// Search box and filters. Every control writes to the URL (validated search params).
+import { useState } from 'react';
+import { COURSE_GROUP_KINDS } from '../../../contract/enums.ts';
+import { LIMITS } from '../../../contract/limits.ts';
+import { Field } from '../../components/ui/field.tsx';
+import { KIND_LABELS } from '../../lib/format.ts';
+import { useDebouncedEffect } from '../../lib/use-debounced-callback.ts';
+import { PER_PAGE_CHOICES, type BrowserSearch } from './browser-search.ts';
+
+type BooleanChoice = 'any' | 'true' | 'false';
+const toChoice = (value: boolean | undefined): BooleanChoice =>
+  value === undefined ? 'any' : value ? 'true' : 'false';
+const fromChoice = (value: string): boolean | undefined =>
+  value === 'any' ? undefined : value === 'true';
+
+const SORT_LABELS = {
+  '': 'Relevance',
+  title: 'Title A–Z',
+  '-title': 'Title Z–A',
+  '-updatedAt': 'Recently updated',
+  updatedAt: 'Least recently updated',
+} as const;
+
+export interface BrowserToolbarProps {
+  search: BrowserSearch;
+  onChange(patch: Partial<BrowserSearch>): void;
+  onReset(): void;
+}
+
+export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProps) {
+  const [text, setText] = useState(search.q ?? '');
+  const [committed, setCommitted] = useState(search.q ?? '');
+  const [seenQ, setSeenQ] = useState(search.q);
+  // The back button can change `q` under us: follow it, unless it is the value we just wrote (the
+  // user may have typed further since).
+  if (search.q !== seenQ) {
+    setSeenQ(search.q);
+    if ((search.q ?? '') !== committed) setText(search.q ?? '');
+  }
+  useDebouncedEffect(text.trim(), 300, (value) => {
+    if (value === (search.q ?? '')) return;
+    setCommitted(value);
+    onChange({ q: value || undefined });
+  });
+  const searching = Boolean(search.q);
+  const filtered =
+    search.kind !== undefined ||
+    search.isTemplate !== undefined ||
+    search.archived !== undefined ||
+    search.perPage !== undefined ||
+    searching;
+
+  return (
+    <form className="toolbar" role="search" onSubmit={(event) => event.preventDefault()}>
+      <Field label="Search titles" className="toolbar__search">
+        {({ id, describedBy }) => (
+          <input
+            id={id}
+            type="search"
+            className="input"
+            placeholder="Search course groups…"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby={describedBy}
+          />
+        )}
+      </Field>
+      <Field label="Kind">
+        {({ id }) => (
+          <select
+            id={id}
+            className="select"
+            value={search.kind ?? ''}
+            disabled={searching}
+            onChange={(event) =>
+              onChange({ kind: (event.target.value || undefined) as BrowserSearch['kind'] })
+            }
+          >
+            <option value="">All kinds</option>
+            {COURSE_GROUP_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Template">
+        {({ id }) => (
+          <select
+            id={id}
+            className="select"
+            value={toChoice(search.isTemplate)}
+            disabled={searching}
+            onChange={(event) => onChange({ isTemplate: fromChoice(event.target.value) })}
+          >
+            <option value="any">Any</option>
+            <option value="true">Templates only</option>
+            <option value="false">Not templates</option>
+          </select>
+        )}
+      </Field>
+      <Field label="Archived">
+        {({ id }) => (
+          <select
+            id={id}
+            className="select"
+            value={toChoice(search.archived)}
+            disabled={searching}
+            onChange={(event) => onChange({ archived: fromChoice(event.target.value) })}
+          >
+            <option value="any">Any</option>
+            <option value="true">Archived only</option>
+            <option value="false">Not archived</option>
+          </select>
+        )}
+      </Field>
+      {searching ? (
+        <Field label="Sort">
+          {({ id }) => (
+            <select
+              id={id}
+              className="select"
+              value={search.sort ?? ''}
+              onChange={(event) =>
+                onChange({ sort: (event.target.value || undefined) as BrowserSearch['sort'] })
+              }
+            >
+              {Object.entries(SORT_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : null}
+      <Field label="Per page">
+        {({ id }) => (
+          <select
+            id={id}
+            className="select"
+            value={String(search.perPage ?? LIMITS.defaultPerPage)}
+            onChange={(event) => {
+              const value = Number(event.target.value);
+              onChange({ perPage: value === LIMITS.defaultPerPage ? undefined : value });
+            }}
+          >
+            {PER_PAGE_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="toolbar__end">
+        {filtered ? (
+          <button type="button" className="btn btn--ghost btn--sm" onClick={onReset}>
+            Reset
+          </button>
+        ) : null}
+      </div>
+      {searching ? (
+        <p className="toolbar__note">
+          Searching all course groups; kind, template and archived filters apply to the list only.
+        </p>
+      ) : null}
+    </form>
+  );
+}

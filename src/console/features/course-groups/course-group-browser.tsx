@@ -1,0 +1,54 @@
+// The course-group browser page body: toolbar, then either the filtered list or search results.
+import { Suspense, type ReactNode } from 'react';
+import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
+import { PendingState } from '../../components/ui/spinner.tsx';
+import { contentSearch, listFilters, type BrowserSearch } from './browser-search.ts';
+import { BrowserToolbar } from './browser-toolbar.tsx';
+import type { BulkSelection } from '../../lib/bulk-selection.ts';
+import { GroupList } from './group-list.tsx';
+import { SearchResults } from './search-results.tsx';
+
+export interface CourseGroupBrowserProps {
+  search: BrowserSearch;
+  onChange(patch: Partial<BrowserSearch>): void;
+  onReset(): void;
+  selectable: boolean;
+  renderBulkActions?: (selection: BulkSelection) => ReactNode;
+}
+
+export function CourseGroupBrowser({
+  search,
+  onChange,
+  onReset,
+  selectable,
+  renderBulkActions,
+}: CourseGroupBrowserProps) {
+  const textSearch = contentSearch(search);
+  const filters = listFilters(search);
+  const key = JSON.stringify(textSearch ?? filters);
+  return (
+    <>
+      <BrowserToolbar search={search} onChange={onChange} onReset={onReset} />
+      <QueryBoundary resetKeys={[key]} title="The course groups did not load">
+        <Suspense fallback={<PendingState label="Loading course groups" />}>
+          {textSearch ? (
+            <SearchResults
+              key={key}
+              search={textSearch}
+              selectable={selectable}
+              renderBulkActions={renderBulkActions}
+            />
+          ) : (
+            // Keyed by filters: a new filter set starts with an empty selection.
+            <GroupList
+              key={key}
+              filters={filters}
+              selectable={selectable}
+              renderBulkActions={renderBulkActions}
+            />
+          )}
+        </Suspense>
+      </QueryBoundary>
+    </>
+  );
+}

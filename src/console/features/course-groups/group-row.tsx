@@ -1,0 +1,129 @@
+import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
+import type { CourseGroupListItem } from '../../../contract/schemas/read-models.ts';
+import { StatusBadge } from '../../components/ui/badge.tsx';
+import type { SelectedGroup } from '../../lib/bulk-selection.ts';
+import { KIND_LABELS, formatCount } from '../../lib/format.ts';
+import { SelectAllCell, SelectCell } from './select-cells.tsx';
+
+export const toSelected = (group: CourseGroupListItem): SelectedGroup => ({
+  id: group.id,
+  title: group.title,
+  courseCount: group.courseCount,
+  displayCourseId: group.displayCourseId,
+});
+
+export const GROUP_COLUMNS = [
+  'Title',
+  'Kind',
+  'Status',
+  'Template',
+  'Language',
+  'Content type',
+  'Authors',
+  'Source',
+  'Courses',
+] as const;
+
+export function GroupHeaderRow({
+  selectable,
+  allSelected,
+  someSelected,
+  onToggleAll,
+}: {
+  selectable: boolean;
+  allSelected: boolean;
+  someSelected: boolean;
+  onToggleAll(): void;
+}) {
+  return (
+    <div role="row" aria-rowindex={1} className="vtable__row vtable__row--head">
+      {selectable ? (
+        <SelectAllCell
+          allSelected={allSelected}
+          someSelected={someSelected}
+          onToggleAll={onToggleAll}
+          noun="course groups"
+        />
+      ) : null}
+      {GROUP_COLUMNS.map((column) => (
+        <div key={column} role="columnheader" className={`cell cell--${slug(column)}`}>
+          {column}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const slug = (column: string) => column.toLowerCase().replace(/\s+/g, '-');
+
+export interface GroupRowProps {
+  group: CourseGroupListItem;
+  index: number;
+  start: number;
+  selectable: boolean;
+  selected: boolean;
+  onToggle(group: SelectedGroup): void;
+}
+
+/** Memoized: while scrolling, only rows entering the view render. */
+export const GroupRow = memo(function GroupRow({
+  group,
+  index,
+  start,
+  selectable,
+  selected,
+  onToggle,
+}: GroupRowProps) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selectable ? selected : undefined}
+      className={`vtable__row${selected ? ' vtable__row--selected' : ''}`}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      {selectable ? (
+        <SelectCell
+          title={group.title}
+          selected={selected}
+          onToggle={() => onToggle(toSelected(group))}
+        />
+      ) : null}
+      <div role="cell" className="cell cell--title">
+        <Link
+          to="/course-groups/$groupId"
+          params={{ groupId: group.id }}
+          className="row-link"
+          title={`${group.title} (${group.slug})`}
+        >
+          {group.title}
+        </Link>
+      </div>
+      <div role="cell" className="cell cell--kind">
+        {KIND_LABELS[group.kind]}
+      </div>
+      <div role="cell" className="cell cell--status">
+        <StatusBadge status={group.status} />
+      </div>
+      <div role="cell" className="cell cell--template">
+        {group.isTemplate ? 'Template' : <span className="muted">—</span>}
+      </div>
+      <div role="cell" className="cell cell--language">
+        {group.language}
+      </div>
+      <div role="cell" className="cell cell--content-type">
+        {group.contentType}
+      </div>
+      <div role="cell" className="cell cell--authors">
+        {group.authors.length > 0 ? group.authors.join(', ') : <span className="muted">—</span>}
+      </div>
+      <div role="cell" className="cell cell--source">
+        {group.source ?? <span className="muted">—</span>}
+      </div>
+      <div role="cell" className="cell cell--courses">
+        {formatCount(group.courseCount)}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,232 @@
+// The live event monitor page: connection state, relay status, filters (all in the URL), counters, the
+// per-minute chart, the virtualized list with history behind it, and the detail drawer.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { ConnectionIndicator } from './connection-indicator.tsx';
+import { EventDrawer } from './event-drawer.tsx';
+import { filterFromSearch, hasAnyFilter } from './event-filters.ts';
+import type { MonitorSearchInput, MonitorSearchParams } from './monitor-search.ts';
+import { EventList } from './event-list.tsx';
+import type { StoredEvent } from './event-model.ts';
+import { EventsChart } from './events-chart.tsx';
+import { downloadEvents, type ExportFormat } from './export-events.ts';
+import { FilterBar } from './filter-bar.tsx';
+import {
+  eventStore,
+  historyLoader,
+  useHistoryState,
+  useLiveFeed,
+  useMonitorSnapshot,
+} from './monitor-instance.ts';
+import type { MonitorSnapshot } from './event-store.ts';
+import { RelayStatusPanel } from './relay-status-panel.tsx';
+import './event-monitor.css';
+
+export interface EventMonitorProps {
+  /** The validated URL search params. */
+  search: MonitorSearchParams;
+  onSearchChange(patch: Partial<MonitorSearchInput>): void;
+  /** Replaces every filter (the drawer's "all events for..." shortcuts, "Clear filters"). */
+  onSearchReplace(search: Partial<MonitorSearchInput>): void;
+}
+
+export function EventMonitor({ search, onSearchChange, onSearchReplace }: EventMonitorProps) {
+  useLiveFeed();
+  const { kinds, learner, course, from, to, q } = search;
+  const filter = useMemo(
+    () => filterFromSearch({ kinds, learner, course, from, to, q }),
+    [kinds, learner, course, from, to, q],
+  );
+  useEffect(() => {
+    historyLoader.cancel();
+    eventStore.setFilter(filter);
+  }, [filter]);
+
+  const snapshot = useMonitorSnapshot();
+  const [selected, setSelected] = useState<StoredEvent | null>(null);
+  const onNearEnd = useCallback(() => void historyLoader.loadOlder(), []);
+  // The drawer opens without a trigger button, so focus is given back to where it was by hand.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const onOpen = useCallback((item: StoredEvent) => {
+    returnFocus.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSelected(item);
+  }, []);
+  useEffect(() => {
+    const target = returnFocus.current;
+    if (selected !== null || !target) return;
+    returnFocus.current = null;
+    // After the dialog's focus trap has gone.
+    const frame = requestAnimationFrame(() => {
+      if (target.isConnected) target.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [selected]);
+
+  const exportAs = (format: ExportFormat) => {
+    const events = eventStore.shownEvents();
+    const name = downloadEvents(events, format);
+    toast.success(`Exported ${events.length.toLocaleString('en')} events to ${name}`);
+  };
+
+  return (
+    <div className="page em-page">
+      <div className="page__header em-header">
+        <div>
+          <h1 className="page__title">Event monitor</h1>
+          <p className="page__lead">Learner activity as the relay receives it, newest first.</p>
+        </div>
+        <ConnectionIndicator />
+      </div>
+      <RelayStatusPanel />
+      <FilterBar
+        filter={filter}
+        counts={snapshot.kindCounts}
+        onChange={onSearchChange}
+        onClear={() => onSearchReplace({})}
+      />
+      <div className="em-toolbar">
+        <p className="em-toolbar__counts" data-testid="monitor-counts">
+          <ShownCount snapshot={snapshot} />
+        </p>
+        <div className="em-toolbar__actions">
+          <Button
+            variant={snapshot.paused ? 'primary' : 'secondary'}
+            onClick={() => (snapshot.paused ? eventStore.resume() : eventStore.pause())}
+          >
+            {snapshot.paused
+              ? `Resume (${snapshot.newWhilePaused.toLocaleString('en')} new)`
+              : 'Pause'}
+          </Button>
+          <Button disabled={snapshot.count === 0} onClick={() => exportAs('csv')}>
+            Export CSV
+          </Button>
+          <Button disabled={snapshot.count === 0} onClick={() => exportAs('ndjson')}>
+            Export NDJSON
+          </Button>
+        </div>
+      </div>
+      <Notices snapshot={snapshot} />
+      <EventsChart filter={filter} />
+      <EventList
+        snapshot={snapshot}
+        label="Events, newest first"
+        onOpen={onOpen}
+        onNearEnd={onNearEnd}
+        footer={
+          <ListFooter
+            snapshot={snapshot}
+            filtered={hasAnyFilter(filter)}
+            onClear={() => onSearchReplace({})}
+          />
+        }
+      />
+      <EventDrawer
+        item={selected}
+        onClose={() => setSelected(null)}
+        onShowLearner={(email) => {
+          setSelected(null);
+          onSearchReplace({ learner: email });
+        }}
+        onShowResource={(id) => {
+          setSelected(null);
+          onSearchReplace({ course: id });
+        }}
+      />
+    </div>
+  );
+}
+
+function ShownCount({ snapshot }: { snapshot: MonitorSnapshot }) {
+  return (
+    <>
+      Showing <strong data-testid="shown-count">{snapshot.count.toLocaleString('en')}</strong>{' '}
+      {snapshot.count === 1 ? 'event' : 'events'}
+      <span className="em-muted">
+        {' '}
+        · <span data-testid="loaded-count">{snapshot.loaded.toLocaleString('en')}</span> loaded in
+        this tab
+      </span>
+      {snapshot.paused ? <strong className="em-paused"> · Paused</strong> : null}
+    </>
+  );
+}
+
+function Notices({ snapshot }: { snapshot: MonitorSnapshot }) {
+  if (snapshot.rejected === 0 && snapshot.evicted === 0) return null;
+  return (
+    <ul className="em-notices">
+      {snapshot.rejected > 0 ? (
+        <li>
+          {snapshot.rejected.toLocaleString('en')} events did not match the expected event format
+          and are not shown (last problem: {snapshot.lastRejection}).
+        </li>
+      ) : null}
+      {snapshot.evicted > 0 ? (
+        <li>
+          The oldest {snapshot.evicted.toLocaleString('en')} events were unloaded to save memory;
+          scrolling to the end loads them again from the relay's history.
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function ListFooter({
+  snapshot,
+  filtered,
+  onClear,
+}: {
+  snapshot: MonitorSnapshot;
+  filtered: boolean;
+  onClear(): void;
+}) {
+  const history = useHistoryState();
+  if (!snapshot.ready || history.loading)
+    return (
+      <div className="em-list__footer">
+        <Spinner size="sm" label="" />{' '}
+        {snapshot.ready ? 'Loading older events…' : 'Loading events…'}
+      </div>
+    );
+  if (history.error)
+    return (
+      <div className="em-list__footer">
+        <ErrorState
+          compact
+          error={history.error}
+          title="Older events did not load"
+          onRetry={() => void historyLoader.loadOlder()}
+        />
+      </div>
+    );
+  if (snapshot.historyComplete)
+    return (
+      <div className="em-list__footer">
+        {snapshot.count === 0 ? (
+          <>
+            {filtered
+              ? 'No events match these filters.'
+              : 'No events yet: they appear here as they happen.'}{' '}
+            {filtered ? (
+              <Button size="sm" variant="ghost" onClick={onClear}>
+                Clear filters
+              </Button>
+            ) : null}
+          </>
+        ) : (
+          "Start of the relay's stored history."
+        )}
+      </div>
+    );
+  return (
+    <div className="em-list__footer">
+      <Button size="sm" onClick={() => void historyLoader.loadOlder()}>
+        Load older events
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+// Background jobs the console is following, kept in IndexedDB per user so the tray survives a reload.
+// An in-memory mirror serves React (useSyncExternalStore); every change is written through.
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { useSyncExternalStore } from 'react';
+import type { BackgroundJob, ContentUpload, Job } from '../../contract/schemas/background-job.ts';
+
+export interface TrackedJob {
+  id: string;
+  /** Email of the user whose action queued the job. */
+  owner: string;
+  trackedAt: number;
+  type: Job['type'];
+  status: Job['status'];
+  /** Uploads as announced by create/update, until the first poll returns the full job. */
+  uploads: readonly ContentUpload[];
+  /** Latest `GET /jobs/{id}` answer. */
+  job: Job | null;
+}
+
+interface JobsDb extends DBSchema {
+  jobs: { key: string; value: TrackedJob; indexes: { owner: string } };
+}
+
+const DB_NAME = 'lectern-console';
+let dbPromise: Promise<IDBPDatabase<JobsDb> | null> | undefined;
+
+function database(): Promise<IDBPDatabase<JobsDb> | null> {
+  dbPromise ??= (
+    typeof indexedDB === 'undefined'
+      ? Promise.resolve(null)
+      : openDB<JobsDb>(DB_NAME, 1, {
+          upgrade(db) {
+            db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('owner', 'owner');
+          },
+        })
+  ).catch(() => null); // Private browsing may refuse IndexedDB: the tray then lives in memory only.
+  return dbPromise;
+}
+
+let owner: string | null = null;
+let jobs: readonly TrackedJob[] = [];
+const listeners = new Set<() => void>();
+
+function publish(next: readonly TrackedJob[]) {
+  jobs = [...next].sort((a, b) => b.trackedAt - a.trackedAt);
+  for (const listener of listeners) listener();
+}
+
+async function persist(job: TrackedJob) {
+  const db = await database();
+  await db?.put('jobs', job);
+}
+
+export const jobsStore = {
+  /** Loads the signed-in user's jobs; jobs of other users on this browser stay hidden. */
+  async load(email: string): Promise<void> {
+    owner = email;
+    const db = await database();
+    const stored = db ? await db.getAllFromIndex('jobs', 'owner', email) : [];
+    if (owner !== email) return;
+    const byId = new Map(stored.map((job) => [job.id, job]));
+    for (const job of jobs) if (job.owner === email) byId.set(job.id, job);
+    publish([...byId.values()]);
+  },
+
+  unload(): void {
+    owner = null;
+    publish([]);
+  },
+
+  track(job: BackgroundJob): void {
+    if (!owner || jobs.some((tracked) => tracked.id === job.id)) return;
+    const tracked: TrackedJob = {
+      id: job.id,
+      owner,
+      trackedAt: Date.now(),
+      type: job.type,
+      status: job.status,
+      uploads: job.contentUploads,
+      job: null,
+    };
+    publish([tracked, ...jobs]);
+    void persist(tracked);
+  },
+
+  update(job: Job): void {
+    const current = jobs.find((tracked) => tracked.id === job.id);
+    if (!current) return;
+    const next: TrackedJob = { ...current, status: job.status, type: job.type, job };
+    publish(jobs.map((tracked) => (tracked.id === job.id ? next : tracked)));
+    void persist(next);
+  },
+
+  async remove(ids: readonly string[]): Promise<void> {
+    publish(jobs.filter((job) => !ids.includes(job.id)));
+    const db = await database();
+    if (db) await Promise.all(ids.map((id) => db.delete('jobs', id)));
+  },
+
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  snapshot: () => jobs,
+};
+
+export function useTrackedJobs(): readonly TrackedJob[] {
+  return useSyncExternalStore(jobsStore.subscribe, jobsStore.snapshot);
+}

@@ -1,0 +1,14 @@
+// Query keys and options for courses (sessions) and their structure.
+import { queryOptions } from '@tanstack/react-query';
+import { getCourseStructure } from '../content-api.ts';
+
+const all = ['courses'] as const;
+
+export const courseQueries = {
+  all,
+  structure: (courseId: string) =>
+    queryOptions({
+      queryKey: [...all, courseId, 'structure'] as const,
+      queryFn: ({ signal }) => getCourseStructure(courseId, signal),
+    }),
+};

@@ -1,0 +1,35 @@
+// The selected course: its status and publish actions, a link to the editor, and its structure.
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CourseStructureTree } from '../../features/course-detail/course-structure-tree.tsx';
+import { CourseStatusPanel } from '../../features/publish/course-status-panel.tsx';
+import { courseQueries } from '../../lib/queries/courses.ts';
+import type { Capabilities } from '../../lib/session.ts';
+
+export function SelectedCourse({
+  courseId,
+  capabilities,
+}: {
+  courseId: string;
+  capabilities: Capabilities;
+}) {
+  const { data: structure } = useSuspenseQuery(courseQueries.structure(courseId));
+  const course = { id: structure.courseId, title: structure.title, status: structure.status };
+  return (
+    <section className="card" aria-labelledby="selected-course-heading">
+      <div className="card__header">
+        <h2 className="card__title" id="selected-course-heading">
+          {structure.title}
+        </h2>
+        {capabilities.createAndUpdate ? (
+          <Link to="/editor/$courseId" params={{ courseId }} className="btn btn--secondary">
+            Open in editor
+          </Link>
+        ) : null}
+      </div>
+      <CourseStatusPanel course={course} canPublish={capabilities.publish} />
+      <h3 className="panel__title">Structure</h3>
+      <CourseStructureTree structure={structure} />
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { z } from 'zod';
+import { Badge, StatusBadge } from '../components/ui/badge.tsx';
+import { QueryBoundary } from '../components/ui/error-boundary.tsx';
+import { PendingState } from '../components/ui/spinner.tsx';
+import { SlugLookupForm } from '../features/course-groups/slug-lookup-form.tsx';
+import { CourseList } from '../features/course-detail/course-list.tsx';
+import { DisplayCourseCard } from '../features/course-detail/display-course-card.tsx';
+import { GroupSummary } from '../features/course-detail/group-summary.tsx';
+import { GroupThumbnailForm } from '../features/course-detail/group-thumbnail-form.tsx';
+import { GroupArchiveAction } from '../features/publish/group-archive-panel.tsx';
+import { KIND_LABELS } from '../lib/format.ts';
+import { courseGroupQueries } from '../lib/queries/course-groups.ts';
+import { courseQueries } from '../lib/queries/courses.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+import { SelectedCourse } from './-components/selected-course.tsx';
+
+const DetailSearch = z.object({
+  activeOnly: z.boolean().optional().catch(undefined),
+  /** The course whose status and structure are shown; the display course when absent. */
+  course: z.uuid().optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_authed/course-groups/$groupId')({
+  validateSearch: DetailSearch,
+  loader: async ({ context: { queryClient }, params: { groupId } }) => {
+    void queryClient.prefetchQuery(courseGroupQueries.displayCourse(groupId));
+    void queryClient.prefetchQuery(courseGroupQueries.courses(groupId, false));
+    const group = await queryClient.ensureQueryData(courseGroupQueries.detail(groupId));
+    void queryClient.prefetchQuery(courseQueries.structure(group.displayCourseId));
+  },
+  component: GroupDetailPage,
+});
+
+function GroupDetailPage() {
+  const { groupId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { capabilities } = Route.useRouteContext();
+  const { data: group } = useSuspenseQuery(courseGroupQueries.detail(groupId));
+  usePageTitle(group.title);
+  const activeOnly = search.activeOnly ?? false;
+  const courseId = search.course ?? group.displayCourseId;
+
+  return (
+    <div className="page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/course-groups">Course groups</Link>
+          </li>
+          <li aria-current="page">{group.title}</li>
+        </ol>
+      </nav>
+      <div className="page__header">
+        <div>
+          <h1 className="page__title">{group.title}</h1>
+          <p className="page__badges">
+            <StatusBadge status={group.status} />
+            <Badge tone="neutral">{KIND_LABELS[group.kind]}</Badge>
+            {group.isTemplate ? <Badge tone="info">Template</Badge> : null}
+            {group.archived ? <Badge tone="muted">Archived group</Badge> : null}
+          </p>
+        </div>
+        {capabilities.archive ? <GroupArchiveAction group={group} /> : null}
+      </div>
+      <div className="detail-grid">
+        <div className="detail-main">
+          <section className="card" aria-labelledby="courses-heading">
+            <div className="card__header">
+              <h2 className="card__title" id="courses-heading">
+                Courses
+              </h2>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={activeOnly}
+                  onChange={(event) =>
+                    void navigate({
+                      search: (previous) => ({
+                        ...previous,
+                        activeOnly: event.target.checked || undefined,
+                      }),
+                      replace: true,
+                    })
+                  }
+                />
+                Active only
+              </label>
+            </div>
+            <QueryBoundary resetKeys={[activeOnly]} title="The courses did not load">
+              <Suspense fallback={<PendingState label="Loading courses" />}>
+                <CourseList groupId={groupId} activeOnly={activeOnly} selectedCourseId={courseId} />
+              </Suspense>
+            </QueryBoundary>
+          </section>
+          <QueryBoundary resetKeys={[courseId]} title="The course did not load">
+            <Suspense fallback={<PendingState label="Loading the course" />}>
+              <SelectedCourse courseId={courseId} capabilities={capabilities} />
+            </Suspense>
+          </QueryBoundary>
+        </div>
+        <aside className="detail-aside" aria-label="About this group">
+          <GroupSummary group={group} />
+          <QueryBoundary title="The display course did not load">
+            <Suspense fallback={<PendingState label="Loading the display course" />}>
+              <DisplayCourseCard groupId={groupId} />
+            </Suspense>
+          </QueryBoundary>
+          {capabilities.createAndUpdate ? (
+            <GroupThumbnailForm groupId={groupId} current={group.asset} />
+          ) : null}
+          <section className="card">
+            <SlugLookupForm />
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

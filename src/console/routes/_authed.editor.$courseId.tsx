@@ -1,0 +1,60 @@
+// The course editor for a saved course: loads it fresh (never from cache) with the user's backup.
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { z } from 'zod';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { PendingState } from '../components/ui/spinner.tsx';
+import { CourseEditor } from '../features/course-editor/course-editor.tsx';
+import { loadEditor } from '../features/course-editor/load-editor.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+export const Route = createFileRoute('/_authed/editor/$courseId')({
+  validateSearch: z.object({ created: z.boolean().optional().catch(undefined) }),
+  loader: ({ context, params }) => loadEditor(params.courseId, context.user.email),
+  staleTime: 0,
+  gcTime: 0,
+  shouldReload: true,
+  pendingComponent: () => <PendingState label="Loading the course" />,
+  component: EditCoursePage,
+});
+
+function EditCoursePage() {
+  const init = Route.useLoaderData();
+  const { created } = Route.useSearch();
+  const { capabilities } = Route.useRouteContext();
+  usePageTitle(`Edit ${init.saved.attributes.title}`);
+  if (!capabilities.createAndUpdate)
+    return (
+      <div className="page">
+        <EmptyState title="Your role cannot edit courses">
+          Ask an admin or a content manager to make this change.
+        </EmptyState>
+      </div>
+    );
+  return (
+    <>
+      {created && init.baseline ? (
+        <div className="banner banner--success" role="status">
+          Course created.{' '}
+          <Link to="/course-groups/$groupId" params={{ groupId: init.baseline.courseGroup.id }}>
+            Open it in the browser
+          </Link>
+        </div>
+      ) : null}
+      {init.restoredFromOlderVersion ? (
+        <div className="banner banner--warning" role="alert">
+          The course changed on the server after your backup was made; review the plan before
+          applying.
+        </div>
+      ) : null}
+      <CourseEditor
+        key={init.draftKey + (init.baseline?.course.updatedAt ?? '')}
+        initial={init.initial}
+        saved={init.saved}
+        baseline={init.baseline}
+        draftKey={init.draftKey}
+        restoredAt={init.restoredAt}
+        canPublish={capabilities.publish}
+      />
+    </>
+  );
+}

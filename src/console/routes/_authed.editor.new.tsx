@@ -1,0 +1,41 @@
+// The course editor for a new course (admins and content managers).
+import { createFileRoute } from '@tanstack/react-router';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { PendingState } from '../components/ui/spinner.tsx';
+import { CourseEditor } from '../features/course-editor/course-editor.tsx';
+import { loadEditor } from '../features/course-editor/load-editor.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+export const Route = createFileRoute('/_authed/editor/new')({
+  loader: ({ context }) => loadEditor(null, context.user.email),
+  staleTime: 0,
+  gcTime: 0,
+  shouldReload: true,
+  pendingComponent: () => <PendingState label="Opening the editor" />,
+  component: NewCoursePage,
+});
+
+function NewCoursePage() {
+  const init = Route.useLoaderData();
+  const { capabilities } = Route.useRouteContext();
+  usePageTitle('New course');
+  if (!capabilities.createAndUpdate)
+    return (
+      <div className="page">
+        <EmptyState title="Your role cannot create courses">
+          Ask an admin or a content manager to create it.
+        </EmptyState>
+      </div>
+    );
+  return (
+    <CourseEditor
+      key={init.draftKey}
+      initial={init.initial}
+      saved={init.saved}
+      baseline={null}
+      draftKey={init.draftKey}
+      restoredAt={init.restoredAt}
+      canPublish={capabilities.publish}
+    />
+  );
+}

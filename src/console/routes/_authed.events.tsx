@@ -1,0 +1,26 @@
+// The live event monitor (every role: support staff keep it open all day). Filters live in the URL.
+// The page and everything it draws (list, chart, drawer) load with this route's own chunk.
+import { createFileRoute } from '@tanstack/react-router';
+import { EventMonitor } from '../features/event-monitor/event-monitor.tsx';
+import { MonitorSearch } from '../features/event-monitor/monitor-search.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+export const Route = createFileRoute('/_authed/events')({
+  validateSearch: MonitorSearch,
+  component: EventsPage,
+});
+
+function EventsPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  usePageTitle('Event monitor');
+  return (
+    <EventMonitor
+      search={search}
+      onSearchChange={(patch) =>
+        void navigate({ search: (previous) => ({ ...previous, ...patch }) })
+      }
+      onSearchReplace={(next) => void navigate({ search: next })}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+export const Route = createFileRoute('/no-access')({
+  beforeLoad: ({ context, location }) => {
+    if (!context.session) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+    if (context.session.role) throw redirect({ to: '/course-groups' });
+    return { user: context.session.user };
+  },
+  component: NoAccessPage,
+});
+
+function NoAccessPage() {
+  const { user } = Route.useRouteContext();
+  usePageTitle('No access');
+  return (
+    <main id="main" className="auth-page">
+      <div className="auth-card">
+        <h1 className="auth-card__title">No access to this console</h1>
+        <p>
+          You are signed in as <strong>{user.email}</strong>, but this account has no role in
+          Lectern. Ask a Lectern admin to grant you the admin, content manager or support role.
+        </p>
+        <SignOutButton />
+      </div>
+    </main>
+  );
+}

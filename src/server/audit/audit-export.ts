@@ -1,0 +1,47 @@
+// Audit export as CSV (spreadsheet-safe: cells that a spreadsheet would evaluate are prefixed with ')
+// or NDJSON, one entry per line, generated row by row.
+import type { AuditEntry } from '../storage/audit-repo.ts';
+
+export const AUDIT_COLUMNS = [
+  'seq',
+  'at',
+  'userEmail',
+  'role',
+  'clientAddress',
+  'method',
+  'route',
+  'path',
+  'operation',
+  'summary',
+  'bodySha256',
+  'bodyBytes',
+  'status',
+  'upstreamStatus',
+  'jobId',
+  'refusal',
+  'durationMs',
+] as const;
+
+export const toPublicEntry = (entry: AuditEntry) => ({
+  ...entry,
+  at: new Date(entry.at).toISOString(),
+});
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function* auditCsv(entries: Iterable<AuditEntry>): Generator<string> {
+  yield `${AUDIT_COLUMNS.join(',')}\r\n`;
+  for (const entry of entries) {
+    const row = toPublicEntry(entry) as Record<string, unknown>;
+    yield `${AUDIT_COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`;
+  }
+}
+
+export function* auditNdjson(entries: Iterable<AuditEntry>): Generator<string> {
+  for (const entry of entries) yield `${JSON.stringify(toPublicEntry(entry))}\n`;
+}

@@ -1,0 +1,202 @@
+// Console server configuration, parsed from the environment once. A missing or malformed variable stops
+// the start with a message that names it (ConfigError). The README's configuration table mirrors this.
+import { z } from 'zod';
+import { EVENT_KINDS, EventKind } from '../contract/index.ts';
+
+export interface UpstreamConfig {
+  /** `{base_url}` of the learning instance (no trailing slash). */
+  baseUrl: string;
+  apiKey: string;
+  /** GraphQL path relative to the base URL, starting with `/`. */
+  graphqlPath: string;
+}
+
+export interface ConsoleConfig {
+  host: string;
+  port: number;
+  /** Set when LECTERN_UPSTREAM_URL and friends are given; null means "start the embedded sandbox". */
+  upstream: UpstreamConfig | null;
+  dbFile: string;
+  admins: string[];
+  session: { idleMs: number; absoluteMs: number };
+  /** Origin the browser uses (scheme://host:port); null derives it from the listening address. */
+  publicOrigin: string | null;
+  /** Further origins accepted by the CSRF check (a dev server in front of the console). */
+  extraOrigins: string[];
+  upstreamTimeoutMs: number;
+  maxBodyBytes: number;
+  trustProxy: boolean | number;
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  signIn: { perEmail: number; perAddress: number; windowMs: number };
+  relay: RelayConfig;
+  sandbox: { port: number; dbFile: string };
+}
+
+export interface RelayConfig {
+  kinds: EventKind[];
+  pollIntervalMs: number;
+  retentionDays: number;
+  /** Exponential backoff with full jitter on 5xx and network errors: random(0, min(cap, base * 2^n)). */
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  /** Wait after a 4xx other than 429: the request will not succeed by retrying soon. */
+  clientErrorBackoffMs: number;
+  /** How long SSE connections stay quiet before a heartbeat comment. */
+  heartbeatMs: number;
+}
+
+export class ConfigError extends Error {}
+
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const origin = z
+  .url({ protocol: /^https?$/, error: 'must be an origin such as https://console.example.com' })
+  .transform((value) => new URL(value))
+  .refine((url) => url.pathname === '/' && !url.search && !url.hash, {
+    message: 'must be an origin only (scheme://host[:port]), without a path',
+  })
+  .transform((url) => url.origin);
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email('must be a comma-separated list of email addresses')));
+
+const EnvSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(0, 65535).default(4400),
+  LECTERN_UPSTREAM_URL: z
+    .url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the learning instance' })
+    .refine((value) => !new URL(value).search && !new URL(value).hash, {
+      message: 'must not carry a query string or fragment',
+    })
+    .optional(),
+  LECTERN_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
+  LECTERN_GRAPHQL_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path starting with / (for example /graphql)')
+    .optional(),
+  LECTERN_DB: z.string().min(1).default('.data/console.db'),
+  LECTERN_ADMINS: emailList.default([]),
+  LECTERN_SESSION_IDLE_MINUTES: int(1, 7 * 24 * 60).default(30),
+  LECTERN_SESSION_ABSOLUTE_HOURS: int(1, 30 * 24).default(12),
+  LECTERN_PUBLIC_ORIGIN: origin.optional(),
+  LECTERN_EXTRA_ORIGINS: z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim()))
+    .transform((items) => items.filter(Boolean))
+    .pipe(z.array(origin))
+    .default([]),
+  LECTERN_UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  LECTERN_MAX_BODY_MB: int(1, 1024).default(25),
+  LECTERN_TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+)$/, "must be 'true', 'false' or a number of proxy hops")
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value)))
+    .default(false),
+  LECTERN_LOG: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  LECTERN_SIGNIN_PER_EMAIL: int(1, 10_000).default(10),
+  LECTERN_SIGNIN_PER_ADDRESS: int(1, 100_000).default(50),
+  LECTERN_RELAY_KINDS: z
+    .string()
+    .transform((value) => value.trim())
+    .transform((value) =>
+      value === 'none'
+        ? []
+        : value === 'all' || value === ''
+          ? [...EVENT_KINDS]
+          : value.split(',').map((item) => item.trim()),
+    )
+    .pipe(z.array(EventKind, "must be 'all', 'none' or a comma-separated list of event kinds"))
+    .default([...EVENT_KINDS]),
+  LECTERN_RELAY_POLL_MS: int(100, 3_600_000).default(1000),
+  LECTERN_RELAY_RETENTION_DAYS: int(1, 3650).default(30),
+  LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
+  LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
+});
+
+const UPSTREAM_VARS = ['LECTERN_UPSTREAM_URL', 'LECTERN_API_KEY', 'LECTERN_GRAPHQL_PATH'] as const;
+
+export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): ConsoleConfig {
+  const parsed = EnvSchema.safeParse(withoutEmptyStrings(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid console configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const present = UPSTREAM_VARS.filter((name) => e[name] !== undefined);
+  if (present.length > 0 && present.length < UPSTREAM_VARS.length) {
+    const missing = UPSTREAM_VARS.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid console configuration:\n  ${missing.join(', ')}: must be set together with ${present.join(', ')} (all three name the real instance; leave all unset for the embedded sandbox)`,
+    );
+  }
+  const upstream: UpstreamConfig | null = e.LECTERN_UPSTREAM_URL
+    ? {
+        baseUrl: e.LECTERN_UPSTREAM_URL.replace(/\/+$/, ''),
+        apiKey: e.LECTERN_API_KEY!,
+        graphqlPath: e.LECTERN_GRAPHQL_PATH!,
+      }
+    : null;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    upstream,
+    dbFile: e.LECTERN_DB,
+    admins: e.LECTERN_ADMINS,
+    session: {
+      idleMs: e.LECTERN_SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: e.LECTERN_SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
+    publicOrigin: e.LECTERN_PUBLIC_ORIGIN ?? null,
+    extraOrigins: e.LECTERN_EXTRA_ORIGINS,
+    upstreamTimeoutMs: e.LECTERN_UPSTREAM_TIMEOUT_MS,
+    maxBodyBytes: e.LECTERN_MAX_BODY_MB * 1024 * 1024,
+    trustProxy: e.LECTERN_TRUST_PROXY,
+    logLevel: e.LECTERN_LOG,
+    signIn: {
+      perEmail: e.LECTERN_SIGNIN_PER_EMAIL,
+      perAddress: e.LECTERN_SIGNIN_PER_ADDRESS,
+      windowMs: 15 * 60_000,
+    },
+    relay: {
+      kinds: e.LECTERN_RELAY_KINDS,
+      pollIntervalMs: e.LECTERN_RELAY_POLL_MS,
+      retentionDays: e.LECTERN_RELAY_RETENTION_DAYS,
+      backoffBaseMs: 500,
+      backoffCapMs: 60_000,
+      clientErrorBackoffMs: 5 * 60_000,
+      heartbeatMs: 15_000,
+    },
+    sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
+  };
+}
+
+/** The CLI needs only the database. */
+export function readConsoleDbFile(env: NodeJS.ProcessEnv = process.env): string {
+  const value = env.LECTERN_DB?.trim();
+  return value ? value : '.data/console.db';
+}
+
+/** Only the environment of the running process; everything else takes an explicit env. */
+export const processEnv = (): NodeJS.ProcessEnv => process.env;
+
+// `FOO=` in a shell or .env file means "unset", not "empty value".
+function withoutEmptyStrings(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env))
+    if (value !== undefined && value !== '') out[key] = value;
+  return out;
+}

@@ -1,0 +1,40 @@
+// What routes receive: configuration, services and repositories. Built once in app.ts.
+import type { Logger } from 'pino';
+import type { RolesService } from './auth/roles-service.ts';
+import type { Role } from './auth/roles.ts';
+import type { SessionService } from './auth/session-service.ts';
+import type { SignInService } from './auth/sign-in-service.ts';
+import type { ConsoleConfig } from './config.ts';
+import type { OriginPolicy } from './plugins/csrf.ts';
+import type { SessionCookie } from './plugins/session.ts';
+import type { Allowlist } from './proxy/allowlist.ts';
+import type { Relay } from './relay/relay-service.ts';
+import type { AuditRepo } from './storage/audit-repo.ts';
+import type { Db } from './storage/database.ts';
+import type { RelayRepo } from './storage/relay-repo.ts';
+import type { Upstream } from './upstream/upstream-client.ts';
+
+/** Demo staff of the embedded sandbox (public demo credentials, shown on the sign-in page). */
+export interface DemoAccount {
+  email: string;
+  password: string;
+  role: Role;
+}
+
+export interface ConsoleDeps {
+  config: ConsoleConfig;
+  db: Db;
+  log: Logger;
+  now: () => number;
+  upstream: Upstream;
+  allowlist: Allowlist;
+  origins: OriginPolicy;
+  sessions: SessionService;
+  sessionCookie: SessionCookie;
+  signIn: SignInService;
+  roles: RolesService;
+  audit: AuditRepo;
+  relayRepo: RelayRepo;
+  relay: Relay;
+  demoAccounts: DemoAccount[] | null;
+}

@@ -1,0 +1,44 @@
+// Demo mode: starts the sandbox Content API in this process (demo seed, its own SQLite file) and hands
+// the console server what a real instance's operator would configure. The only file of src/server that
+// may import src/sandbox.
+import { buildSandbox } from '../sandbox/app.ts';
+import { DEMO_STAFF_ACCOUNTS } from '../sandbox/seed/demo-learners.ts';
+import type { UpstreamConfig } from './config.ts';
+import type { DemoAccount } from './deps.ts';
+
+export interface EmbeddedSandbox {
+  upstream: UpstreamConfig;
+  demoAccounts: DemoAccount[];
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedSandbox(options: {
+  port: number;
+  dbFile: string;
+  verbose: boolean;
+}): Promise<EmbeddedSandbox> {
+  const sandbox = await buildSandbox({
+    env: {},
+    host: '127.0.0.1',
+    port: options.port,
+    dbFile: options.dbFile,
+    seed: 'demo',
+    logLevel: options.verbose ? 'info' : 'silent',
+  });
+  const url = await sandbox.listen();
+  return {
+    upstream: {
+      baseUrl: url,
+      apiKey: sandbox.company.secretKey,
+      graphqlPath: sandbox.deps.config.graphqlPath,
+    },
+    demoAccounts: DEMO_STAFF_ACCOUNTS.map(({ email, password, role }) => ({
+      email,
+      password,
+      role,
+    })),
+    url,
+    close: () => sandbox.close(),
+  };
+}

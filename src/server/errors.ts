@@ -1,0 +1,80 @@
+// The console server's own errors: one JSON shape `{ error, message }` the SPA can show as is. Proxied
+// upstream responses never go through here; they pass back unchanged.
+import type { FastifyInstance } from 'fastify';
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'invalid_credentials'
+  | 'no_access'
+  | 'forbidden'
+  | 'csrf'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'upstream_unavailable'
+  | 'upstream_timeout'
+  | 'upstream_error'
+  | 'internal';
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const MESSAGES = {
+  unauthenticated: 'Sign in to continue.',
+  noAccess: 'Your account has no access to this console. Ask an administrator to grant you a role.',
+  csrfHeader: 'Refused: state-changing requests must carry the X-Lectern-Csrf: 1 header.',
+  csrfOrigin: 'Refused: the request does not come from this console (Origin check failed).',
+  csrfContentType: (expected: string) =>
+    `Refused: the request body must be sent with Content-Type: ${expected}.`,
+  notFound: 'Not found.',
+  notAllowlisted: 'Not found: this route is not part of the Content API the console forwards.',
+  upstreamTimeout: 'The learning instance did not answer in time. Try again.',
+  upstreamUnavailable: 'The learning instance could not be reached. Try again.',
+  invalidCredentials: 'Email or password is incorrect.',
+  signInThrottled: (seconds: number) =>
+    `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  internal: 'Internal server error.',
+} as const;
+
+export function errorBody(code: ErrorCode, message: string) {
+  return { error: code, message };
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'bad_request',
+  429: 'rate_limited',
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(errorBody(error.code, error.message));
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      const code = CODE_BY_STATUS[status] ?? 'bad_request';
+      return reply.code(status).send(errorBody(code, (error as Error).message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody('internal', MESSAGES.internal));
+  });
+}

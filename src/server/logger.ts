@@ -1,0 +1,52 @@
+// Structured logging (pino) with two layers of protection for secrets: field redaction for the places a
+// secret is known to live (headers, passwords, tokens), and a last-line scrubber that replaces the API key
+// wherever it appears in a written line, including error messages and stack traces.
+import { pino, type Logger } from 'pino';
+import type { ConsoleConfig } from './config.ts';
+
+export interface LogDestination {
+  write(line: string): void;
+}
+
+export const REDACTED = '[REDACTED]';
+
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'password',
+  '*.password',
+  'learnerToken',
+  '*.learnerToken',
+  'token',
+  '*.token',
+];
+
+export function createLogger(
+  level: ConsoleConfig['logLevel'],
+  secrets: () => readonly string[],
+  destination: LogDestination = process.stdout,
+): Logger {
+  const scrubbing: LogDestination = {
+    write(line: string) {
+      let out = line;
+      for (const secret of secrets()) {
+        if (!secret) continue;
+        out = out.replaceAll(secret, REDACTED);
+        const escaped = JSON.stringify(secret).slice(1, -1);
+        if (escaped !== secret) out = out.replaceAll(escaped, REDACTED);
+      }
+      destination.write(out);
+    },
+  };
+  return pino(
+    {
+      level: level === 'silent' ? 'silent' : level,
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      base: { service: 'lectern-console' },
+    },
+    scrubbing,
+  );
+}

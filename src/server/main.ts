@@ -1,0 +1,59 @@
+// `npm start`: build the SPA if needed, start the embedded sandbox unless a real instance is configured,
+// then the console server. Prints where to go and, in demo mode, how to sign in.
+import { buildConsoleServer, DEFAULT_DIST_DIR } from './app.ts';
+import { ensureSpaBuilt } from './build-spa.ts';
+import { ConfigError, readConsoleConfig, type ConsoleConfig } from './config.ts';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
+
+let config: ConsoleConfig;
+try {
+  config = readConsoleConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+await ensureSpaBuilt(DEFAULT_DIST_DIR, (line) => console.log(line));
+
+let embedded: EmbeddedSandbox | undefined;
+let upstream = config.upstream;
+if (!upstream) {
+  embedded = await startEmbeddedSandbox({
+    port: config.sandbox.port,
+    dbFile: config.sandbox.dbFile,
+    verbose: config.logLevel === 'debug',
+  });
+  upstream = embedded.upstream;
+}
+
+const server = await buildConsoleServer(config, upstream, { demoAccounts: embedded?.demoAccounts });
+const boundUrl = await server.listen();
+const url = config.publicOrigin ?? boundUrl;
+
+console.log(`\nLectern console: ${url}${url === boundUrl ? '' : ` (listening on ${boundUrl})`}`);
+if (embedded) {
+  console.log(`Mode: demo, against the embedded sandbox at ${embedded.url}/incoming/v2`);
+  console.log('Demo sign-in accounts:');
+  for (const account of embedded.demoAccounts)
+    console.log(`  ${account.role.padEnd(15)} ${account.email.padEnd(24)} ${account.password}`);
+} else {
+  console.log(
+    `Mode: upstream ${new URL(upstream.baseUrl).origin} (GraphQL ${upstream.graphqlPath})`,
+  );
+}
+console.log(`Console state: ${config.dbFile}\n`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    // A stuck connection must not keep a stopped console alive (a supervisor would wait forever).
+    setTimeout(() => process.exit(0), 5000).unref();
+    void (async () => {
+      await server.close();
+      await embedded?.close();
+      process.exit(0);
+    })();
+  });

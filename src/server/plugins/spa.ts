@@ -1,0 +1,42 @@
+// Serves the built SPA from dist/console: hashed assets cached for a year, index.html never cached, and
+// the history fallback (any non-/api GET that is not a file gets index.html). /api misses are JSON 404s.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody, MESSAGES } from '../errors.ts';
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Lectern</title>
+<p>The console has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
+
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const built = existsSync(join(distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes(`${join('/', 'assets', '/')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0]!;
+    if (
+      path.startsWith('/api/') ||
+      path === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    )
+      return reply.code(404).send(errorBody('not_found', MESSAGES.notFound));
+    // A missing file (a stale hashed asset) is a 404, not the app shell.
+    if (/\.[A-Za-z0-9]+$/.test(path)) return reply.code(404).type('text/plain').send('Not found');
+    if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

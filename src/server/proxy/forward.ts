@@ -1,0 +1,236 @@
+// Forwards one allowlisted request to the upstream over the kept-alive pool and streams the answer back:
+// status, body, content type and Retry-After pass unchanged. Only an explicit set of headers crosses in
+// either direction, so client credentials, cookies, Host and X-Forwarded-* never reach the upstream.
+import { createHash } from 'node:crypto';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ApiError, MESSAGES } from '../errors.ts';
+import { isTimeoutError, type Upstream } from '../upstream/upstream-client.ts';
+
+const REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'if-none-match',
+  'if-modified-since',
+  'user-agent',
+] as const;
+
+const RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-disposition',
+  'content-language',
+  'retry-after',
+  'etag',
+  'last-modified',
+  'vary',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+] as const;
+
+/** Marks answers that came from the learning instance, so the SPA can tell them from the console's own. */
+export const SOURCE_HEADER = 'x-lectern-source';
+
+const FORBIDDEN_QUERY_NAMES = new Set(['secretkey', 'jwt', 'apikey']);
+
+/** Drops credential parameters (`secretKey`, `jwt`, also as `name[]`) and keeps the rest byte for byte. */
+export function sanitizeQuery(rawQuery: string): string {
+  if (!rawQuery) return '';
+  const kept = rawQuery.split('&').filter((pair) => {
+    if (!pair) return false;
+    const name = pair.split('=', 1)[0]!;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      return false;
+    }
+    return !FORBIDDEN_QUERY_NAMES.has(decoded.trim().replace(/\[.*$/s, '').toLowerCase());
+  });
+  return kept.length ? `?${kept.join('&')}` : '';
+}
+
+export function upstreamRequestHeaders(
+  upstream: Upstream,
+  incoming: IncomingHttpHeaders,
+  requestId: string,
+  options: { allowCompression: boolean; contentLength?: number | undefined },
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    authorization: upstream.authorization(),
+    'x-request-id': requestId,
+  };
+  for (const name of REQUEST_HEADERS) {
+    const value = incoming[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  if (options.allowCompression && typeof incoming['accept-encoding'] === 'string')
+    headers['accept-encoding'] = incoming['accept-encoding'];
+  if (options.contentLength !== undefined)
+    headers['content-length'] = String(options.contentLength);
+  return headers;
+}
+
+export interface Forwarded {
+  status: number;
+  /** The upstream body, to be sent with `reply.send` (headers and status are already on the reply). */
+  body: Readable;
+  /** The first bytes of the response body, when capture was requested (read after the reply ended). */
+  captured?: () => Buffer | undefined;
+}
+
+export async function forward(
+  upstream: Upstream,
+  reply: FastifyReply,
+  request: {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    body: Readable | Buffer | string | null;
+  },
+  options: { captureBytes?: number } = {},
+): Promise<Forwarded> {
+  let response;
+  try {
+    response = await upstream.pool.request({
+      method: request.method as 'GET',
+      path: upstream.restPath(request.path),
+      headers: request.headers,
+      body: request.body,
+    });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if ((error as { code?: string }).code === 'LECTERN_BODY_TOO_LARGE')
+      throw new ApiError(413, 'payload_too_large', (error as Error).message);
+    reply.log.warn({ err: error, path: request.path }, 'upstream request failed');
+    throw isTimeoutError(error)
+      ? new ApiError(504, 'upstream_timeout', MESSAGES.upstreamTimeout)
+      : new ApiError(502, 'upstream_unavailable', MESSAGES.upstreamUnavailable);
+  }
+  const headers = response.headers;
+  reply.code(response.statusCode);
+  for (const name of RESPONSE_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) reply.header(name, value);
+  }
+  reply.header(SOURCE_HEADER, 'upstream');
+
+  let body: Readable = response.body;
+  let captured: Forwarded['captured'];
+  if (options.captureBytes && headers['content-encoding'] === undefined) {
+    const capture = new CaptureTransform(options.captureBytes);
+    body = response.body.pipe(capture);
+    response.body.on('error', (error) => capture.destroy(error));
+    captured = () => capture.captured();
+  }
+  return { status: response.statusCode, body, captured };
+}
+
+/** Passes bytes through while keeping the first `limit` of them (for the audit's job id). */
+class CaptureTransform extends Transform {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    if (this.size < this.limit) {
+      this.chunks.push(chunk.subarray(0, this.limit - this.size));
+      this.size += Math.min(chunk.length, this.limit - this.size);
+    }
+    done(null, chunk);
+  }
+  captured(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/** Passes bytes through while hashing and counting them; fails once `limit` is exceeded. */
+export class HashingTransform extends Transform {
+  private readonly hash = createHash('sha256');
+  bytes = 0;
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) return done(bodyTooLarge(this.limit));
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+  digest(): string {
+    return this.hash.copy().digest('hex');
+  }
+}
+
+export function bodyTooLarge(limit: number): Error {
+  const error = new Error(`Request body exceeds the console's limit of ${limit} bytes.`);
+  (error as Error & { code: string }).code = 'LECTERN_BODY_TOO_LARGE';
+  return error;
+}
+
+/** Reads a whole request body up to `limit` bytes (create/update/release bodies are inspected). */
+export async function readBody(stream: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new ApiError(413, 'payload_too_large', bodyTooLarge(limit).message);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The read hot path: undici's stream API writes the upstream body straight into the client socket
+ * (no intermediate Readable, no fastify stream pipeline). Reads are not audited, so the reply is
+ * hijacked; the security headers already set on it are copied onto the response.
+ */
+export async function streamRead(
+  upstream: Upstream,
+  reply: FastifyReply,
+  request: { path: string; headers: Record<string, string> },
+): Promise<void> {
+  const res = reply.raw;
+  const base = reply.getHeaders() as Record<string, string | number | string[]>;
+  reply.hijack();
+  try {
+    await upstream.pool.stream(
+      { method: 'GET', path: upstream.restPath(request.path), headers: request.headers },
+      ({ statusCode, headers }) => {
+        const out = { ...base };
+        for (const name of RESPONSE_HEADERS) {
+          const value = headers[name];
+          if (value !== undefined) out[name] = value;
+        }
+        out[SOURCE_HEADER] = 'upstream';
+        res.writeHead(statusCode, out);
+        return res;
+      },
+    );
+  } catch (error) {
+    if (res.headersSent || res.destroyed) {
+      res.destroy();
+      return;
+    }
+    reply.log.warn({ err: error, path: request.path }, 'upstream request failed');
+    const timeout = isTimeoutError(error);
+    const body = JSON.stringify({
+      error: timeout ? 'upstream_timeout' : 'upstream_unavailable',
+      message: timeout ? MESSAGES.upstreamTimeout : MESSAGES.upstreamUnavailable,
+    });
+    res.writeHead(timeout ? 504 : 502, {
+      ...base,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  }
+}

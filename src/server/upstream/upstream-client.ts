@@ -1,0 +1,59 @@
+// One kept-alive connection pool to the learning instance. The API key lives in this closure only: it is
+// added to outgoing requests and never exposed as a property that could be serialized or logged.
+import { Pool } from 'undici';
+import { API_PREFIX } from '../../contract/index.ts';
+import type { UpstreamConfig } from '../config.ts';
+
+export interface Upstream {
+  pool: Pool;
+  /** Full request path for a REST path relative to `/incoming/v2` (query string included as given). */
+  restPath(pathAndQuery: string): string;
+  /** The `Authorization` header value for REST calls. */
+  authorization(): string;
+  /** Request path of the GraphQL endpoint, `apiKey` included. */
+  graphqlRequestPath(): string;
+  timeoutMs: number;
+  /** For redaction: every string that must never leave the server. */
+  secrets(): string[];
+  close(): Promise<void>;
+}
+
+export function createUpstream(config: UpstreamConfig, timeoutMs: number): Upstream {
+  const url = new URL(config.baseUrl);
+  const basePath = url.pathname.replace(/\/+$/, '');
+  const restPrefix = `${basePath}${API_PREFIX}`;
+  const pool = new Pool(url.origin, {
+    connections: 256,
+    pipelining: 1,
+    // Shorter than most load balancers keep idle connections, so a reused socket is rarely stale.
+    keepAliveTimeout: 4_000,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connectTimeout: Math.min(timeoutMs, 10_000),
+  });
+  const authorization = `Bearer ${config.apiKey}`;
+  const graphql = `${basePath}${config.graphqlPath}?apiKey=${encodeURIComponent(config.apiKey)}`;
+  const secrets = [config.apiKey, encodeURIComponent(config.apiKey)].filter(
+    (value, index, all) => all.indexOf(value) === index,
+  );
+  return {
+    pool,
+    restPath: (pathAndQuery) => restPrefix + pathAndQuery,
+    authorization: () => authorization,
+    graphqlRequestPath: () => graphql,
+    timeoutMs,
+    secrets: () => secrets,
+    close: () => pool.close(),
+  };
+}
+
+/** undici error codes that mean "no answer in time" (504) rather than "no connection" (502). */
+export function isTimeoutError(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return (
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    code === 'ETIMEDOUT'
+  );
+}

@@ -1,0 +1,102 @@
+// Configuration: defaults, the three upstream variables together, and errors that name the variable.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConsoleConfig } from '../../src/server/config.ts';
+import { EVENT_KINDS } from '../../src/contract/index.ts';
+
+const UPSTREAM = {
+  LECTERN_UPSTREAM_URL: 'https://learn.example.com/base/',
+  LECTERN_API_KEY: 'key-123',
+  LECTERN_GRAPHQL_PATH: '/api/graphql',
+};
+
+describe('console configuration', () => {
+  it('has working defaults (demo mode)', () => {
+    const config = readConsoleConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 4400,
+      upstream: null,
+      dbFile: '.data/console.db',
+      admins: [],
+      session: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 },
+      publicOrigin: null,
+      upstreamTimeoutMs: 30_000,
+      trustProxy: false,
+      sandbox: { port: 0, dbFile: '.data/sandbox.db' },
+    });
+    expect(config.relay.kinds).toEqual([...EVENT_KINDS]);
+    expect(config.relay.retentionDays).toBe(30);
+  });
+
+  it('reads a real instance and the other variables', () => {
+    const config = readConsoleConfig({
+      ...UPSTREAM,
+      PORT: '8080',
+      LECTERN_ADMINS: 'A@x.com, b@y.org,',
+      LECTERN_PUBLIC_ORIGIN: 'https://console.example.com',
+      LECTERN_RELAY_KINDS: 'courseCompletion, quizAttempt',
+      LECTERN_RELAY_RETENTION_DAYS: '7',
+      LECTERN_TRUST_PROXY: '1',
+      LECTERN_DB: '',
+    });
+    expect(config.upstream).toEqual({
+      baseUrl: 'https://learn.example.com/base',
+      apiKey: 'key-123',
+      graphqlPath: '/api/graphql',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.admins).toEqual(['a@x.com', 'b@y.org']);
+    expect(config.publicOrigin).toBe('https://console.example.com');
+    expect(config.relay.kinds).toEqual(['courseCompletion', 'quizAttempt']);
+    expect(config.relay.retentionDays).toBe(7);
+    expect(config.trustProxy).toBe(1);
+    expect(config.dbFile).toBe('.data/console.db'); // empty means unset
+    expect(readConsoleConfig({ LECTERN_RELAY_KINDS: 'none' }).relay.kinds).toEqual([]);
+  });
+
+  it('requires the three upstream variables together and names the missing ones', () => {
+    expect(() =>
+      readConsoleConfig({ LECTERN_UPSTREAM_URL: UPSTREAM.LECTERN_UPSTREAM_URL }),
+    ).toThrow(
+      'LECTERN_API_KEY, LECTERN_GRAPHQL_PATH: must be set together with LECTERN_UPSTREAM_URL',
+    );
+    expect(() => readConsoleConfig({ LECTERN_API_KEY: 'k' })).toThrow(
+      'LECTERN_UPSTREAM_URL, LECTERN_GRAPHQL_PATH: must be set together with LECTERN_API_KEY',
+    );
+  });
+
+  const malformed: [Record<string, string>, string][] = [
+    [{ PORT: 'eighty' }, 'PORT: must be a whole number'],
+    [{ PORT: '70000' }, 'PORT: must be at most 65535'],
+    [
+      { ...UPSTREAM, LECTERN_UPSTREAM_URL: 'ftp://x' },
+      'LECTERN_UPSTREAM_URL: must be the http(s) base URL',
+    ],
+    [
+      { ...UPSTREAM, LECTERN_GRAPHQL_PATH: 'graphql' },
+      'LECTERN_GRAPHQL_PATH: must be a path starting with /',
+    ],
+    [
+      { LECTERN_ADMINS: 'boss' },
+      'LECTERN_ADMINS.0: must be a comma-separated list of email addresses',
+    ],
+    [
+      { LECTERN_PUBLIC_ORIGIN: 'https://x.com/console' },
+      'LECTERN_PUBLIC_ORIGIN: must be an origin only',
+    ],
+    [{ LECTERN_RELAY_KINDS: 'courseAction,bogus' }, 'LECTERN_RELAY_KINDS.1:'],
+    [{ LECTERN_SESSION_IDLE_MINUTES: '0' }, 'LECTERN_SESSION_IDLE_MINUTES: must be at least 1'],
+    [{ LECTERN_LOG: 'loud' }, 'LECTERN_LOG:'],
+  ];
+  for (const [env, message] of malformed)
+    it(`refuses ${JSON.stringify(env)} naming the variable`, () => {
+      let error: unknown;
+      try {
+        readConsoleConfig(env);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain(message);
+    });
+});

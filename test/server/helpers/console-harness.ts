@@ -1,0 +1,147 @@
+// Starts a real sandbox (in-memory) and a real console server in front of it, both on ephemeral ports,
+// with a scanning client and captured (redacted) logs. Every response and log line of the run is checked
+// for the API key.
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import {
+  buildConsoleServer,
+  type ConsoleServer,
+  type ConsoleServerOptions,
+} from '../../../src/server/app.ts';
+import type { Role } from '../../../src/server/auth/roles.ts';
+import {
+  readConsoleConfig,
+  type ConsoleConfig,
+  type UpstreamConfig,
+} from '../../../src/server/config.ts';
+import { startSandbox, type TestSandbox } from '../../helpers/sandbox.ts';
+import { ScanningClient } from './scanning-client.ts';
+
+export interface Harness {
+  sandbox: TestSandbox;
+  server: ConsoleServer;
+  url: string;
+  http: ScanningClient;
+  logs: string[];
+  /** Log lines that contained a secret (must stay empty). */
+  logLeaks: string[];
+  /** Every request the sandbox received (method, url, headers), in order. */
+  upstreamRequests: UpstreamRequest[];
+  config: ConsoleConfig;
+  /** A signed-in session without going through GraphQL (role null = signed in without access). */
+  sessionCookie(email: string, role: Role | null): string;
+  /** Signs in through POST /api/session; returns the cookie to send back. */
+  signIn(email: string, password: string): Promise<string>;
+  /** Creates a learner account in the sandbox. */
+  createUser(email: string, password: string, firstName?: string, lastName?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface UpstreamRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+export interface HarnessOptions {
+  sandbox?: Parameters<typeof startSandbox>[0];
+  env?: Record<string, string>;
+  configure?: (config: ConsoleConfig) => void;
+  /** Point the console at another upstream (a wrong key, a closed port). */
+  upstream?: (sandbox: TestSandbox) => UpstreamConfig | Promise<UpstreamConfig>;
+  server?: ConsoleServerOptions;
+}
+
+export function testConfig(env: Record<string, string> = {}): ConsoleConfig {
+  const config = readConsoleConfig({
+    LECTERN_DB: ':memory:',
+    PORT: '0',
+    LECTERN_LOG: 'info',
+    LECTERN_RELAY_KINDS: 'none',
+    ...env,
+  });
+  return config;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox(options.sandbox);
+  const config = testConfig(options.env);
+  options.configure?.(config);
+  const upstream: UpstreamConfig = (await options.upstream?.(sandbox)) ?? {
+    baseUrl: sandbox.baseUrl,
+    apiKey: sandbox.secretKey,
+    graphqlPath: '/graphql',
+  };
+  const logs: string[] = [];
+  const logLeaks: string[] = [];
+  const upstreamRequests: UpstreamRequest[] = [];
+  sandbox.sandbox.app.server.on('request', (request: IncomingMessage) =>
+    upstreamRequests.push({ method: request.method!, url: request.url!, headers: request.headers }),
+  );
+  const forbidden = () => [sandbox.secretKey, upstream.apiKey];
+  const server = await buildConsoleServer(config, upstream, {
+    logDestination: {
+      write(line) {
+        logs.push(line);
+        if (forbidden().some((secret) => line.includes(secret))) logLeaks.push(line);
+      },
+    },
+    ...options.server,
+  });
+  const url = await server.listen();
+  const http = new ScanningClient(url, url, forbidden);
+  let counter = 0;
+
+  return {
+    sandbox,
+    server,
+    url,
+    http,
+    logs,
+    logLeaks,
+    upstreamRequests,
+    config,
+    sessionCookie(email, role) {
+      const normalized = email.toLowerCase();
+      if (role) server.deps.roles.grant(normalized, role, 'cli', null);
+      else server.deps.roles.revoke(normalized, 'cli');
+      const { id } = server.deps.sessions.start({
+        email: normalized,
+        userId: `user-${++counter}`,
+        firstName: 'Test',
+        lastName: role ?? 'Nobody',
+        learnerToken: `learner-token-${counter}`,
+      });
+      return `${server.deps.sessionCookie.name}=${id}`;
+    },
+    async signIn(email, password) {
+      const response = await http.post('/api/session', { body: { email, password } });
+      if (response.status !== 200)
+        throw new Error(`sign-in failed: ${response.status} ${response.text}`);
+      return cookieFrom(response.headers['set-cookie']);
+    },
+    async createUser(email, password, firstName = 'First', lastName = 'Last') {
+      const response = await sandbox.raw(
+        'POST',
+        '/sandbox/users',
+        { email, password, firstName, lastName },
+        { authorization: `Bearer ${sandbox.secretKey}` },
+      );
+      if (response.status !== 201)
+        throw new Error(`createUser: ${response.status} ${response.text}`);
+    },
+    async close() {
+      await http.close();
+      await server.close();
+      await sandbox.close();
+      // Every harness run doubles as a check that no log line carried the key.
+      if (logLeaks.length > 0) throw new Error(`API key found in ${logLeaks.length} log line(s)`);
+    },
+  };
+}
+
+/** `name=value` of the first Set-Cookie header. */
+export function cookieFrom(header: string | string[] | undefined): string {
+  const first = Array.isArray(header) ? header[0] : header;
+  if (!first) throw new Error('no Set-Cookie header');
+  return first.split(';', 1)[0]!;
+}

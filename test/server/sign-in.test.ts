@@ -1,0 +1,280 @@
+// Sign-in through the sandbox's GraphQL Login, sessions (cookie attributes, rotation, expiry, sign-out),
+// the no-role case and the sign-in rate limits, over real HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFrom, startHarness, type Harness } from './helpers/console-harness.ts';
+
+const PASSWORD = 'Correct!Horse9';
+
+describe('sign-in', () => {
+  let h: Harness;
+  let clock = Date.now();
+  beforeAll(async () => {
+    h = await startHarness({
+      env: { LECTERN_SESSION_IDLE_MINUTES: '30' },
+      server: { now: () => clock },
+    });
+    await h.createUser('ada@lectern.test', PASSWORD, 'Ada', 'Lovelace');
+    await h.createUser('nobody@lectern.test', PASSWORD, 'No', 'Body');
+    h.server.deps.roles.grant('ada@lectern.test', 'admin', 'cli', null);
+  });
+  afterAll(async () => {
+    expect(h.http.leaks).toEqual([]);
+    await h.close();
+  });
+
+  it('signs in with the instance credentials and sets a strict, httpOnly session cookie', async () => {
+    const response = await h.http.post('/api/session', {
+      body: { email: 'Ada@Lectern.test', password: PASSWORD },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      user: {
+        id: expect.any(String),
+        email: 'ada@lectern.test',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      },
+      role: 'admin',
+      capabilities: {
+        read: true,
+        createAndUpdate: true,
+        uploadTranslations: true,
+        publish: true,
+        archive: true,
+        bulkOperations: true,
+        manageRoles: true,
+        readAudit: true,
+        watchEvents: true,
+      },
+      expiresAt: expect.any(String),
+    });
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/^lectern_session=[A-Za-z0-9_-]{43};/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Path=/');
+    expect(setCookie).not.toContain('Domain');
+    // The learner token from Login stays on the server.
+    expect(response.text).not.toMatch(/token/i);
+
+    const cookie = cookieFrom(response.headers['set-cookie']);
+    const current = await h.http.get('/api/session', { cookie });
+    expect(current.status).toBe(200);
+    expect(current.body.role).toBe('admin');
+  });
+
+  it('refuses a wrong password and an unknown email with the same answer', async () => {
+    const wrong = await h.http.post('/api/session', {
+      body: { email: 'nobody@lectern.test', password: 'wrong-password' },
+    });
+    const unknown = await h.http.post('/api/session', {
+      body: { email: 'ghost@lectern.test', password: PASSWORD },
+    });
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({
+        error: 'invalid_credentials',
+        message: 'Email or password is incorrect.',
+      });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('rejects a malformed sign-in body with 400', async () => {
+    const response = await h.http.post('/api/session', { body: { email: 'ada@lectern.test' } });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      error: 'bad_request',
+      message: 'password: Invalid input: expected string, received undefined',
+    });
+  });
+
+  it('lets a user without a role sign in, then answers 403 no_access everywhere', async () => {
+    const cookie = await h.signIn('nobody@lectern.test', PASSWORD);
+    const session = await h.http.get('/api/session', { cookie });
+    expect(session.status).toBe(200);
+    expect(session.body.role).toBeNull();
+    expect(session.body.capabilities.read).toBe(false);
+    for (const path of ['/api/v2/courseGroups', '/api/events/status', '/api/roles', '/api/audit']) {
+      const response = await h.http.get(path, { cookie });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({
+        error: 'no_access',
+        message:
+          'Your account has no access to this console. Ask an administrator to grant you a role.',
+      });
+    }
+  });
+
+  it('rotates the session id at sign-in and ends the previous session', async () => {
+    const first = await h.signIn('ada@lectern.test', PASSWORD);
+    const response = await h.http.post('/api/session', {
+      body: { email: 'ada@lectern.test', password: PASSWORD },
+      cookie: first,
+    });
+    const second = cookieFrom(response.headers['set-cookie']);
+    expect(second).not.toBe(first);
+    expect((await h.http.get('/api/session', { cookie: first })).status).toBe(401);
+    expect((await h.http.get('/api/session', { cookie: second })).status).toBe(200);
+  });
+
+  it('signs out server-side: the old cookie is dead even if replayed', async () => {
+    const cookie = await h.signIn('ada@lectern.test', PASSWORD);
+    const out = await h.http.delete('/api/session', { cookie });
+    expect(out.status).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(
+      /lectern_session=;.*Expires=Thu, 01 Jan 1970/,
+    );
+    const replay = await h.http.get('/api/session', { cookie });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ error: 'unauthenticated', message: 'Sign in to continue.' });
+  });
+
+  it('expires sessions after the idle time and after the absolute time', async () => {
+    const idle = await h.signIn('ada@lectern.test', PASSWORD);
+    clock += 29 * 60_000;
+    expect((await h.http.get('/api/session', { cookie: idle })).status).toBe(200);
+    clock += 29 * 60_000; // active 29 minutes ago: still alive
+    expect((await h.http.get('/api/session', { cookie: idle })).status).toBe(200);
+    clock += 31 * 60_000;
+    expect((await h.http.get('/api/session', { cookie: idle })).status).toBe(401);
+
+    const busy = await h.signIn('ada@lectern.test', PASSWORD);
+    for (let hour = 0; hour < 12 * 4; hour++) {
+      clock += 15 * 60_000;
+      const status = (await h.http.get('/api/session', { cookie: busy })).status;
+      if (hour < 12 * 4 - 1) expect(status).toBe(200);
+      else expect(status).toBe(401); // 12 hours after sign-in, however active
+    }
+  });
+});
+
+describe('sign-in rate limit per email', () => {
+  let h: Harness;
+  let clock = Date.now();
+  beforeAll(async () => {
+    h = await startHarness({
+      env: { LECTERN_SIGNIN_PER_EMAIL: '4' },
+      server: { now: () => clock },
+    });
+  });
+  afterAll(() => h.close());
+
+  it('refuses attempts beyond the limit with 429 and Retry-After, then recovers', async () => {
+    await h.createUser('limited@lectern.test', PASSWORD);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (
+          await h.http.post('/api/session', {
+            body: { email: 'limited@lectern.test', password: 'nope' },
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    // Even the right password is not tried while the bucket is empty.
+    const limited = await h.http.post('/api/session', {
+      body: { email: 'limited@lectern.test', password: PASSWORD },
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body).toEqual({
+      error: 'rate_limited',
+      message: `Too many sign-in attempts. Try again in ${limited.headers['retry-after']} seconds.`,
+    });
+    clock += 15 * 60_000; // the bucket refills
+    const later = await h.http.post('/api/session', {
+      body: { email: 'limited@lectern.test', password: PASSWORD },
+    });
+    expect(later.status).toBe(200);
+  });
+});
+
+describe('sign-in rate limit per client address', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { LECTERN_SIGNIN_PER_ADDRESS: '3' } });
+  });
+  afterAll(() => h.close());
+
+  it('refuses the fourth attempt from one address whatever the email', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await h.http.post('/api/session', { body: { email: `user${i}@x.test`, password: 'p' } }))
+          .status,
+      );
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('sign-in against a misconfigured or unreachable instance', () => {
+  it('reports a wrong API key as a configuration problem (502), never as bad credentials', async () => {
+    const h = await startHarness({
+      upstream: (sandbox) => ({
+        baseUrl: sandbox.baseUrl,
+        apiKey: 'sk_wrong_key_0000000000',
+        graphqlPath: '/graphql',
+      }),
+    });
+    try {
+      await h.createUser('ada@lectern.test', PASSWORD);
+      const response = await h.http.post('/api/session', {
+        body: { email: 'ada@lectern.test', password: PASSWORD },
+      });
+      expect(response.status).toBe(502);
+      expect(response.body.error).toBe('upstream_error');
+      expect(h.logs.join('')).toContain('GraphQL Login answered unexpectedly');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('answers 502 when the instance cannot be reached', async () => {
+    const h = await startHarness({
+      upstream: () => ({
+        baseUrl: 'http://127.0.0.1:9',
+        apiKey: 'sk_unreachable_000000000',
+        graphqlPath: '/graphql',
+      }),
+    });
+    try {
+      const response = await h.http.post('/api/session', {
+        body: { email: 'a@b.test', password: 'x' },
+      });
+      expect(response.status).toBe(502);
+      expect(response.body).toEqual({
+        error: 'upstream_unavailable',
+        message: 'The learning instance could not be reached. Try again.',
+      });
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('sessions over https', () => {
+  it('uses the __Host- prefix and Secure when the public origin is https', async () => {
+    const h = await startHarness({ env: { LECTERN_PUBLIC_ORIGIN: 'https://console.example.com' } });
+    try {
+      await h.createUser('ada@lectern.test', PASSWORD);
+      const client = h.http;
+      const response = await client.post('/api/session', {
+        body: { email: 'ada@lectern.test', password: PASSWORD },
+        headers: { origin: 'https://console.example.com' },
+      });
+      expect(response.status).toBe(200);
+      const setCookie = String(response.headers['set-cookie']);
+      expect(setCookie).toMatch(/^__Host-lectern_session=/);
+      expect(setCookie).toContain('Secure');
+      expect(setCookie).toContain('Path=/');
+      expect(setCookie).not.toContain('Domain');
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    } finally {
+      await h.close();
+    }
+  });
+});
