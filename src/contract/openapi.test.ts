@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from './endpoints.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+// Through the index, as every user of the contract imports it: the document lists every registered schema.
+import { ENDPOINTS, buildOpenApiDocument } from './index.ts';
 
 const doc = buildOpenApiDocument() as {
   paths: Record<string, Record<string, { operationId: string }>>;
@@ -42,5 +42,15 @@ describe('generated OpenAPI document', () => {
     };
     for (const field of ['title', 'kind', 'futurePublishDate', 'sessionCustomFields', 'videoAsset'])
       expect(Object.keys(attributes.properties)).toContain(field);
+  });
+});
+
+describe('docs/openapi.json', () => {
+  it('is the generated document (run `npm run openapi` after changing the contract)', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const committed = JSON.parse(
+      await readFile(new URL('../../docs/openapi.json', import.meta.url), 'utf8'),
+    ) as unknown;
+    expect(committed).toEqual(JSON.parse(JSON.stringify(doc)));
   });
 });
