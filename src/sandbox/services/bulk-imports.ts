@@ -14,7 +14,11 @@ import {
 import type { SandboxDeps } from '../deps.ts';
 import { parseJson } from '../storage/database.ts';
 import { courseGroupRepository, newCourseGroupRow } from '../storage/course-group-repository.ts';
-import { courseRepository, type CourseColumns } from '../storage/course-repository.ts';
+import {
+  courseRepository,
+  newCourseRow,
+  type CourseColumns,
+} from '../storage/course-repository.ts';
 import { jobRepository, type JobRow } from '../storage/job-repository.ts';
 import { fetchFailure } from './job-worker.ts';
 import { uniqueSlug } from './slugs.ts';
@@ -92,41 +96,25 @@ export function bulkImportJobHandler(deps: SandboxDeps): (job: JobRow) => string
       ...(input.location ? { location: input.location } : {}),
       ...(input.meetingUrl ? { meetingUrl: input.meetingUrl } : {}),
     };
-    return {
-      id: randomUUID(),
-      company_id: companyId,
-      course_group_id: groupId,
-      title,
-      kind,
-      status: input.status ?? 'draft',
-      sku: input.sku ?? null,
-      isbn: null,
-      discussions_enabled: 0,
-      available_to_public: 0,
-      enrollment_limit: input.enrollmentLimit ?? null,
-      enrollment_start_date: at,
-      enrollment_end_date: input.startDate,
-      course_start_date: input.startDate,
-      course_end_date: input.endDate ?? null,
-      grace_period_end_date: null,
-      price_in_cents: input.priceInCents ?? 0,
-      free_with_registration: 0,
-      purchasable: input.priceInCents ? 1 : 0,
-      future_publish_date: null,
-      publish_date: null,
-      custom_fields: JSON.stringify(customFields),
-      force_linear_progress: 0,
-      show_progress: 1,
-      prerequisite_course_ids: '[]',
-      prerequisite_learning_path_ids: '[]',
-      scorm_url: null,
-      width: null,
-      height: null,
-      embedded_enabled: null,
-      reset_session_after_complete: null,
-      created_at: at,
-      updated_at: at,
-    };
+    return newCourseRow(
+      {
+        id: randomUUID(),
+        company_id: companyId,
+        course_group_id: groupId,
+        title,
+        kind,
+        status: input.status ?? 'draft',
+        sku: input.sku ?? null,
+        enrollment_limit: input.enrollmentLimit ?? null,
+        enrollment_end_date: input.startDate,
+        course_start_date: input.startDate,
+        course_end_date: input.endDate ?? null,
+        price_in_cents: input.priceInCents ?? 0,
+        purchasable: input.priceInCents ? 1 : 0,
+        custom_fields: JSON.stringify(customFields),
+      },
+      at,
+    );
   }
 
   /** SKUs must stay unique per company: checked before writing so the job fails cleanly. */

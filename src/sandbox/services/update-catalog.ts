@@ -14,7 +14,11 @@ import {
   newCourseGroupRow,
   type CourseGroupColumns,
 } from '../storage/course-group-repository.ts';
-import { courseRepository, type CourseColumns } from '../storage/course-repository.ts';
+import {
+  courseRepository,
+  newCourseRow,
+  type CourseColumns,
+} from '../storage/course-repository.ts';
 import { bit } from '../storage/sql-helpers.ts';
 import { CONTENT_TYPE_BY_KIND } from './course-plan.ts';
 import type { PlannedUpload } from './jobs.ts';
@@ -70,42 +74,17 @@ function mergeCourse(row: CourseColumns, p: CourseUpdate): CourseColumns {
 }
 
 /** A session with the create defaults (spec 2.2), used for new courses and new groups. */
-function newCourseRow(companyId: string, group: CourseGroupColumns, at: string): CourseColumns {
-  return {
-    id: randomUUID(),
-    company_id: companyId,
-    course_group_id: group.id,
-    title: group.title,
-    kind: isCreateKind(group.kind) ? group.kind : 'courseGroup',
-    status: 'draft',
-    sku: null,
-    isbn: null,
-    discussions_enabled: 0,
-    available_to_public: 0,
-    enrollment_limit: null,
-    enrollment_start_date: at,
-    enrollment_end_date: null,
-    course_start_date: at,
-    course_end_date: null,
-    grace_period_end_date: null,
-    price_in_cents: 0,
-    free_with_registration: 0,
-    purchasable: 0,
-    future_publish_date: null,
-    publish_date: null,
-    custom_fields: '{}',
-    force_linear_progress: 0,
-    show_progress: 1,
-    prerequisite_course_ids: '[]',
-    prerequisite_learning_path_ids: '[]',
-    scorm_url: null,
-    width: null,
-    height: null,
-    embedded_enabled: null,
-    reset_session_after_complete: null,
-    created_at: at,
-    updated_at: at,
-  };
+function newSessionOf(companyId: string, group: CourseGroupColumns, at: string): CourseColumns {
+  return newCourseRow(
+    {
+      id: randomUUID(),
+      company_id: companyId,
+      course_group_id: group.id,
+      title: group.title,
+      kind: isCreateKind(group.kind) ? group.kind : 'courseGroup',
+    },
+    at,
+  );
 }
 
 export function catalogUpdater(db: Db) {
@@ -145,7 +124,7 @@ export function catalogUpdater(db: Db) {
         row = mergeGroup(base, item);
         row.slug =
           item.slug ?? uniqueSlug(row.title, (slug) => !!groups.slugOwner(companyId, slug));
-        const course = newCourseRow(companyId, row, at);
+        const course = newSessionOf(companyId, row, at);
         if (row.archived) course.status = 'archived';
         row.display_course_id = course.id;
         groups.insert(row);
@@ -180,7 +159,7 @@ export function catalogUpdater(db: Db) {
         continue;
       }
       const group = one(groups.findByIds(companyId, [item.courseGroupId!]), item.courseGroupId!);
-      const row = mergeCourse(newCourseRow(companyId, group, at), item);
+      const row = mergeCourse(newSessionOf(companyId, group, at), item);
       courses.insert(row);
       reassignDisplay(companyId, group.id, null, at);
     }

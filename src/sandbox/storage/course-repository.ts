@@ -41,6 +41,45 @@ const COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof CourseColumns)[];
 
+/** A new session's row: the given fields, everything else at the create defaults (spec 2.2). */
+export function newCourseRow(
+  fields: Pick<CourseColumns, 'id' | 'company_id' | 'course_group_id' | 'title' | 'kind'> &
+    Partial<CourseColumns>,
+  at: string,
+): CourseColumns {
+  return {
+    status: 'draft',
+    sku: null,
+    isbn: null,
+    discussions_enabled: 0,
+    available_to_public: 0,
+    enrollment_limit: null,
+    enrollment_start_date: at,
+    enrollment_end_date: null,
+    course_start_date: at,
+    course_end_date: null,
+    grace_period_end_date: null,
+    price_in_cents: 0,
+    free_with_registration: 0,
+    purchasable: 0,
+    future_publish_date: null,
+    publish_date: null,
+    custom_fields: '{}',
+    force_linear_progress: 0,
+    show_progress: 1,
+    prerequisite_course_ids: '[]',
+    prerequisite_learning_path_ids: '[]',
+    scorm_url: null,
+    width: null,
+    height: null,
+    embedded_enabled: null,
+    reset_session_after_complete: null,
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
+}
+
 export function courseRepository(db: Db) {
   const insert = db.prepare<[CourseColumns]>(
     `INSERT INTO courses (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
