@@ -1,8 +1,21 @@
 // Page helpers shared by the event monitor's specs.
 import { readFile } from 'node:fs/promises';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { LearnerEvent } from '../src/contract/schemas/events.ts';
-import { STAFF, type MonitorEnv } from './event-monitor-harness.ts';
+import { MonitorEnv, STAFF } from './event-monitor-harness.ts';
+
+/** A console server and sandbox of the spec file's own, started before its tests and stopped after. */
+export function useMonitorEnv(): MonitorEnv {
+  const env = new MonitorEnv();
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await env.start();
+  });
+  test.afterAll(async () => {
+    await env.close();
+  });
+  return env;
+}
 
 export async function signInSupport(page: Page, env: MonitorEnv): Promise<void> {
   const response = await page.request.post(`${env.url}/api/session`, {

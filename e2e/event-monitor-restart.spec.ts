@@ -2,7 +2,6 @@
 // events: the monitor reconnects on its own and ends with every event exactly once. The console server
 // runs as its own process here (event-monitor-harness.ts) so it can be stopped and started again.
 import { expect, test } from '@playwright/test';
-import { MonitorEnv } from './event-monitor-harness.ts';
 import {
   expectShown,
   exportedEvents,
@@ -10,16 +9,10 @@ import {
   loadAllHistory,
   openMonitor,
   signInSupport,
+  useMonitorEnv,
 } from './event-monitor-pages.ts';
 
-const env = new MonitorEnv();
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await env.start();
-});
-test.afterAll(async () => {
-  await env.close();
-});
+const env = useMonitorEnv();
 
 /** Produces a batch every 100 ms until stopped; returns the total created. */
 function keepProducing(): { stop(): Promise<number> } {

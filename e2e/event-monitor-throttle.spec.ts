@@ -1,7 +1,6 @@
 // The sandbox's feed answers 429: the monitor says "throttled upstream" with the time until the relay
 // polls again, the relay status says which kinds wait and why, and nothing produced meanwhile is lost.
 import { expect, test } from '@playwright/test';
-import { MonitorEnv } from './event-monitor-harness.ts';
 import {
   expectShown,
   exportedEvents,
@@ -9,16 +8,10 @@ import {
   loadAllHistory,
   openMonitor,
   signInSupport,
+  useMonitorEnv,
 } from './event-monitor-pages.ts';
 
-const env = new MonitorEnv();
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await env.start();
-});
-test.afterAll(async () => {
-  await env.close();
-});
+const env = useMonitorEnv();
 
 test('throttling is shown when the sandbox answers 429, with the time until the next poll', async ({
   page,

@@ -3,7 +3,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { LearnerEvent } from '../src/contract/schemas/events.ts';
-import { MonitorEnv } from './event-monitor-harness.ts';
 import {
   expectShown,
   exportedEvents,
@@ -13,18 +12,12 @@ import {
   openMonitor,
   shownCount,
   signInSupport,
+  useMonitorEnv,
 } from './event-monitor-pages.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const env = new MonitorEnv();
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await env.start();
-});
-test.afterAll(async () => {
-  await env.close();
-});
+const env = useMonitorEnv();
 test.beforeEach(async ({ page }) => {
   await signInSupport(page, env);
 });
