@@ -19,6 +19,7 @@ import { computeSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
+import { createReadCoalescer } from './proxy/read-coalescer.ts';
 import { createRelay, type Relay } from './relay/relay-service.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
@@ -131,6 +132,7 @@ export async function buildConsoleServer(
     now,
     upstream,
     allowlist,
+    reads: createReadCoalescer(upstream),
     origins,
     sessions,
     sessionCookie,

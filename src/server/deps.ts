@@ -8,6 +8,7 @@ import type { ConsoleConfig } from './config.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import type { SessionCookie } from './plugins/session.ts';
 import type { Allowlist } from './proxy/allowlist.ts';
+import type { ReadCoalescer } from './proxy/read-coalescer.ts';
 import type { Relay } from './relay/relay-service.ts';
 import type { AuditRepo } from './storage/audit-repo.ts';
 import type { Db } from './storage/database.ts';
@@ -28,6 +29,8 @@ export interface ConsoleDeps {
   now: () => number;
   upstream: Upstream;
   allowlist: Allowlist;
+  /** Proxied reads, identical concurrent ones collapsed into one upstream call. */
+  reads: ReadCoalescer;
   origins: OriginPolicy;
   sessions: SessionService;
   sessionCookie: SessionCookie;

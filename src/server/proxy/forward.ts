@@ -78,6 +78,18 @@ export function upstreamRequestHeaders(
   return headers;
 }
 
+/** The upstream response headers that pass to the browser, plus the mark of their source. */
+export function copyResponseHeaders(
+  headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>,
+): Record<string, string | string[]> {
+  const passed: Record<string, string | string[]> = { [SOURCE_HEADER]: 'upstream' };
+  for (const name of RESPONSE_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) passed[name] = value;
+  }
+  return passed;
+}
+
 export interface Forwarded {
   status: number;
   /** The upstream body, to be sent with `reply.send` (headers and status are already on the reply). */
@@ -115,12 +127,7 @@ export async function forward(
       : new ApiError(502, 'upstream_unavailable', MESSAGES.upstreamUnavailable);
   }
   const headers = response.headers;
-  reply.code(response.statusCode);
-  for (const name of RESPONSE_HEADERS) {
-    const value = headers[name];
-    if (value !== undefined) reply.header(name, value);
-  }
-  reply.header(SOURCE_HEADER, 'upstream');
+  reply.code(response.statusCode).headers(copyResponseHeaders(headers));
 
   let body: Readable = response.body;
   let captured: Forwarded['captured'];
@@ -186,51 +193,4 @@ export async function readBody(stream: Readable, limit: number): Promise<Buffer>
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
-}
-
-/**
- * The read hot path: undici's stream API writes the upstream body straight into the client socket
- * (no intermediate Readable, no fastify stream pipeline). Reads are not audited, so the reply is
- * hijacked; the security headers already set on it are copied onto the response.
- */
-export async function streamRead(
-  upstream: Upstream,
-  reply: FastifyReply,
-  request: { path: string; headers: Record<string, string> },
-): Promise<void> {
-  const res = reply.raw;
-  const base = reply.getHeaders() as Record<string, string | number | string[]>;
-  reply.hijack();
-  try {
-    await upstream.pool.stream(
-      { method: 'GET', path: upstream.restPath(request.path), headers: request.headers },
-      ({ statusCode, headers }) => {
-        const out = { ...base };
-        for (const name of RESPONSE_HEADERS) {
-          const value = headers[name];
-          if (value !== undefined) out[name] = value;
-        }
-        out[SOURCE_HEADER] = 'upstream';
-        res.writeHead(statusCode, out);
-        return res;
-      },
-    );
-  } catch (error) {
-    if (res.headersSent || res.destroyed) {
-      res.destroy();
-      return;
-    }
-    reply.log.warn({ err: error, path: request.path }, 'upstream request failed');
-    const timeout = isTimeoutError(error);
-    const body = JSON.stringify({
-      error: timeout ? 'upstream_timeout' : 'upstream_unavailable',
-      message: timeout ? MESSAGES.upstreamTimeout : MESSAGES.upstreamUnavailable,
-    });
-    res.writeHead(timeout ? 504 : 502, {
-      ...base,
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
-  }
 }

@@ -13,7 +13,6 @@ import {
   HashingTransform,
   readBody,
   sanitizeQuery,
-  streamRead,
   upstreamRequestHeaders,
 } from '../proxy/forward.ts';
 import { decide, inspectContentManagerBody, REFUSALS } from '../proxy/role-policy.ts';
@@ -63,7 +62,7 @@ async function handle(deps: ConsoleDeps, request: FastifyRequest, reply: Fastify
     const headers = upstreamRequestHeaders(deps.upstream, request.headers, request.id, {
       allowCompression: true,
     });
-    return streamRead(deps.upstream, reply, { path, headers });
+    return deps.reads.read(reply, { path, headers });
   }
 
   const stream = request.body as Readable | undefined;
@@ -120,12 +119,20 @@ async function handle(deps: ConsoleDeps, request: FastifyRequest, reply: Fastify
     allowCompression: false,
     contentLength,
   });
-  const result = await forward(
-    deps.upstream,
-    reply,
-    { method: endpoint.method, path, headers, body },
-    { captureBytes: CAPTURE_RESPONSE_BYTES },
-  );
+  // Reads already on their way may predate this write: nobody may join them from now on, nor once
+  // the write is answered (reads sent while it was being processed may predate it too).
+  deps.reads.closeFlights();
+  let result;
+  try {
+    result = await forward(
+      deps.upstream,
+      reply,
+      { method: endpoint.method, path, headers, body },
+      { captureBytes: CAPTURE_RESPONSE_BYTES },
+    );
+  } finally {
+    deps.reads.closeFlights();
+  }
   if (audit) {
     audit.upstreamStatus = result.status;
     audit.captured = result.captured;
