@@ -1,52 +1,12 @@
 // ESLint flat config for Lectern.
 //
-// Layer boundaries (enforced with `no-restricted-imports`, one config object per folder):
-//   src/contract  -> imports nothing from other src folders
-//   src/sandbox   -> may import only src/contract
-//   src/console   -> may not import src/server or src/sandbox
-//   src/compiler  -> may not import src/server or src/sandbox
-//   src/server    -> may not import src/sandbox, except src/server/embedded-sandbox.ts
-//
-// NOTE: in flat config a later object that sets a rule *replaces* the earlier setting, it
-// does not merge. Each source file must therefore match exactly one `no-restricted-imports`
-// object below (the embedded-sandbox override is deliberately last).
+// Layer and feature boundaries are one local rule, scripts/eslint/layer-boundaries.js: it resolves
+// every static, re-exported and dynamic import and checks it against the architecture (see its header).
 import { defineConfig, globalIgnores } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-
-const LAYERS = ['contract', 'sandbox', 'server', 'console', 'compiler'];
-
-/**
- * A regex that matches an import specifier pointing into `src/<layer>`: relative paths that
- * climb out with `../` and land in the layer folder (`../server`, `../../sandbox/store`),
- * plus anything spelling out `src/<layer>` explicitly.
- * @param {string} layer
- */
-const layerRegex = (layer) =>
-  `^(?:\\.\\.?/)*\\.\\./(?:src/)?${layer}(?:/|$)|(?:^|/)src/${layer}(?:/|$)`;
-
-/**
- * @param {string} from the layer doing the importing
- * @param {string[]} forbidden layers it may not import
- * @param {string} why
- */
-const boundary = (from, forbidden, why) => ({
-  files: [`src/${from}/**/*.{ts,tsx,js,mjs,cjs}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: forbidden.map((layer) => ({
-          regex: layerRegex(layer),
-          message: `src/${from} may not import from src/${layer}: ${why}`,
-        })),
-      },
-    ],
-  },
-});
-
-const others = (self) => LAYERS.filter((layer) => layer !== self);
+import lectern from './scripts/eslint/layer-boundaries.js';
 
 const processEnvMessage =
   'Read environment variables only in a file named config.ts or env.ts and pass values down.';
@@ -87,23 +47,11 @@ export default defineConfig(
     ...reactHooks.configs.flat.recommended,
   },
 
-  // Layer boundaries.
-  boundary('contract', others('contract'), 'the contract is the dependency-free base layer.'),
-  boundary(
-    'sandbox',
-    others('sandbox').filter((layer) => layer !== 'contract'),
-    'the sandbox depends only on the contract.',
-  ),
-  boundary('console', ['server', 'sandbox'], 'the browser console talks to them over HTTP.'),
-  boundary('compiler', ['server', 'sandbox'], 'the compiler must stay runtime-independent.'),
-  boundary(
-    'server',
-    ['sandbox'],
-    'only src/server/embedded-sandbox.ts may wire in the embedded sandbox.',
-  ),
+  // Layer and feature boundaries.
   {
-    files: ['src/server/embedded-sandbox.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    files: ['src/**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { lectern },
+    rules: { 'lectern/layer-boundaries': 'error' },
   },
 
   // process.env only in config.ts / env.ts (tests exempt).

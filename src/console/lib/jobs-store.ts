@@ -15,6 +15,14 @@ export interface TrackedJob {
   uploads: readonly ContentUpload[];
   /** Latest `GET /jobs/{id}` answer. */
   job: Job | null;
+  /** The course the job belongs to, when the action that queued it knew (the editor's apply). */
+  result?: JobResult;
+}
+
+export interface JobResult {
+  courseGroupId: string;
+  courseId: string;
+  title: string;
 }
 
 interface JobsDb extends DBSchema {
@@ -68,7 +76,7 @@ export const jobsStore = {
     publish([]);
   },
 
-  track(job: BackgroundJob): void {
+  track(job: BackgroundJob, result?: JobResult): void {
     if (!owner || jobs.some((tracked) => tracked.id === job.id)) return;
     const tracked: TrackedJob = {
       id: job.id,
@@ -78,6 +86,7 @@ export const jobsStore = {
       status: job.status,
       uploads: job.contentUploads,
       job: null,
+      ...(result && { result }),
     };
     publish([tracked, ...jobs]);
     void persist(tracked);

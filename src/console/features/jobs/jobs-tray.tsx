@@ -1,9 +1,11 @@
-// The jobs tray: every background job queued from this console, its uploads and its result.
+// The jobs tray: every background job queued from this console, its uploads and its result, with a
+// link to the course it belongs to when the action that queued it said which (the editor's apply).
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { JobStatus } from '../../../contract/enums.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { errorMessages } from '../../lib/api-error.ts';
 import { formatDateTime, type Tone } from '../../lib/format.ts';
@@ -81,6 +83,19 @@ function JobCard({ job }: { job: TrackedJob }) {
         Queued {formatDateTime(job.job?.createdAt ?? job.trackedAt)}
         {job.job?.completedAt ? ` · ended ${formatDateTime(job.job.completedAt)}` : ''}
       </p>
+      {job.result ? (
+        <p>
+          <DialogClose asChild>
+            <Link
+              to="/course-groups/$groupId"
+              params={{ groupId: job.result.courseGroupId }}
+              search={{ course: job.result.courseId }}
+            >
+              Open “{job.result.title}” in the browser
+            </Link>
+          </DialogClose>
+        </p>
+      ) : null}
       {job.job?.failureReason ? <p className="field__error">{job.job.failureReason}</p> : null}
       {poll.isError && !isJobFinished(job) ? (
         <p className="field__error">

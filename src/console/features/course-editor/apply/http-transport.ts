@@ -7,6 +7,7 @@ import {
   matchCreatedGroups,
   type Transport,
   type TransportResponse,
+  type WireRequest,
 } from '../../../../compiler/index.ts';
 import { LIMITS } from '../../../../contract/limits.ts';
 import { apiClient } from '../../../lib/api.ts';
@@ -20,7 +21,16 @@ import {
 
 const AnyBody = z.unknown();
 
-export function createHttpTransport(signal?: AbortSignal): Transport {
+export interface HttpTransportOptions {
+  signal?: AbortSignal;
+  /**
+   * Called with every successful answer as soon as it arrives, so the jobs tray follows a background
+   * job even if the run stops (or the tab closes) before the plan ends.
+   */
+  onAnswer?(request: WireRequest, body: unknown): void;
+}
+
+export function createHttpTransport({ signal, onAnswer }: HttpTransportOptions = {}): Transport {
   return {
     async send(request): Promise<TransportResponse> {
       try {
@@ -30,6 +40,7 @@ export function createHttpTransport(signal?: AbortSignal): Transport {
           schema: AnyBody,
           signal,
         });
+        onAnswer?.(request, body);
         return { status: 200, body };
       } catch (error) {
         if (!isApiError(error) || error.status === null) throw error;

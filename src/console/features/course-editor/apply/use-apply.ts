@@ -1,6 +1,7 @@
 // Applying the draft: re-read the course and stop on conflicts, then run the compiled plan through the
 // compiler's executor (IndexedDB journal, HTTP transport), with per-step progress. A 400 stops the run
 // and its messages become issues at their nodes; an interrupted run can be resumed from its journal.
+// Background jobs go to the jobs tray as their answers arrive (job-handoff.ts).
 import { useCallback, useEffect, useState } from 'react';
 import {
   applyBindings,
@@ -11,11 +12,11 @@ import {
   type Plan,
 } from '../../../../compiler/index.ts';
 import { errorMessages } from '../../../lib/api-error.ts';
-import { jobsStore } from '../../../lib/jobs-store.ts';
 import { IndexedDbJournal, autosave, pendingRuns } from '../editor-db.ts';
 import type { EditorStore } from '../editor-store.ts';
 import { baselineDifferences, loadBaseline, type Difference } from '../load-course.ts';
 import { createHttpTransport } from './http-transport.ts';
+import { jobHandoff } from './job-handoff.ts';
 
 export interface StepView {
   id: string;
@@ -73,8 +74,13 @@ export function useApply({ store, baseline, draftKey, setServerIssues, onSaved }
       store.setBusy(true);
       let result: Awaited<ReturnType<typeof executePlan>>;
       try {
+        const editing = store.draft.serverIds;
+        const onAnswer = jobHandoff(
+          { courseGroupId: editing?.courseGroupId, courseId: editing?.courseId },
+          () => store.draft.attributes.title,
+        );
         result = await executePlan(plan, {
-          transport: createHttpTransport(),
+          transport: createHttpTransport({ onAnswer }),
           journal,
           onProgress: (event) => {
             steps = steps.map((s, i) =>
@@ -88,7 +94,6 @@ export function useApply({ store, baseline, draftKey, setServerIssues, onSaved }
       } finally {
         store.setBusy(false);
       }
-      for (const job of result.backgroundJobs) jobsStore.track(job);
       const draft = store.draft;
       const bound = applyBindings(draft, result.bindings);
       if (bound !== draft) store.edit(() => bound);

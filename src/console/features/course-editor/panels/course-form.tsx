@@ -9,7 +9,13 @@ import {
 } from '../../../../compiler/index.ts';
 import { LIMITS } from '../../../../contract/limits.ts';
 import { useEditorSlice, type EditorStore } from '../editor-store.ts';
-import { CustomFieldsEditor, LinesEditor, TagPicker } from './list-editors.tsx';
+import {
+  CustomFieldsEditor,
+  JSON_VALUE,
+  LinesEditor,
+  TEXT_OR_LIST,
+  TagPicker,
+} from './list-editors.tsx';
 import { KindFields } from './kind-fields.tsx';
 import { ScalarInput } from './scalar-input.tsx';
 import { SearchPicker } from './search-picker.tsx';
@@ -126,8 +132,23 @@ export function CourseForm({ store, canPublish }: { store: EditorStore; canPubli
         onChange={(authors) => setList({ authors })}
       />
       <CustomFieldsEditor
+        legend="Custom fields"
+        itemLabel="custom field"
+        idPrefix="f-customFields"
+        hint="Fields of the course group, shown in the catalog. Saving replaces the whole set."
+        format={TEXT_OR_LIST}
         value={attributes.customFields}
         onChange={(customFields) => setList({ customFields })}
+      />
+      {/* Every create kind has a session (spec 2.2), so every kind gets this editor. */}
+      <CustomFieldsEditor
+        legend="Session custom fields"
+        itemLabel="session custom field"
+        idPrefix="f-sessionCustomFields"
+        hint="Fields of this course's session, not of its catalog group. Saving replaces the session's whole set: a field removed here is removed from the session."
+        format={JSON_VALUE}
+        value={attributes.sessionCustomFields}
+        onChange={(sessionCustomFields) => setList({ sessionCustomFields })}
       />
       <SearchPicker
         label="Prerequisite courses"

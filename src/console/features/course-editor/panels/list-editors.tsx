@@ -1,7 +1,7 @@
 // Editors for the course's list and map fields: tags (from GET /tags, at most 10), lines of text
 // (authors, ids) and custom fields. Each commits on change or blur as one undo step.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../../contract/limits.ts';
 import { TagPage } from '../../../../contract/schemas/read-models.ts';
 import { apiClient } from '../../../lib/api.ts';
@@ -100,73 +100,176 @@ export function LinesEditor({
   );
 }
 
-type CustomValue = string | string[] | null;
+/** How a custom field's value is typed in its text box and read back. */
+export interface ValueFormat<V> {
+  show(value: V): string;
+  parse(text: string): V;
+  /** The value of a field just added (and of an emptied box). */
+  empty: V;
+  hint: string;
+}
 
-/** Custom fields: slug -> a string, a list (comma separated) or empty (null). */
-export function CustomFieldsEditor({
+/** Catalog custom fields (spec 2.2): a string, a list of strings or null. */
+export const TEXT_OR_LIST: ValueFormat<string | string[] | null> = {
+  show: (v) => (v === null ? '' : Array.isArray(v) ? v.join(', ') : v),
+  parse: (text) =>
+    text.trim() === '' ? null : text.includes(',') ? text.split(',').map((s) => s.trim()) : text,
+  empty: null,
+  hint: 'Text, or a list separated by commas; empty means null.',
+};
+
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Session custom fields take any JSON value. Text that is not JSON stays text; a string that would
+ * read as JSON (or is blank) is shown quoted, so showing and reading back never changes a value.
+ */
+export const JSON_VALUE: ValueFormat<unknown> = {
+  show: (v) =>
+    v === null
+      ? ''
+      : typeof v === 'string' && v.trim() !== '' && !isJson(v)
+        ? v
+        : JSON.stringify(v),
+  parse: (text) =>
+    text.trim() === '' ? null : isJson(text) ? (JSON.parse(text) as unknown) : text,
+  empty: null,
+  hint: 'Text, or JSON for numbers, true/false, lists and objects (e.g. 3 or ["a","b"]); empty means null.',
+};
+
+export interface CustomFieldsEditorProps<V> {
+  legend: string;
+  /** One field, as buttons and labels name it ("custom field"). */
+  itemLabel: string;
+  /** Prefix of every id inside; the fieldset itself gets it, so a problem link can focus it. */
+  idPrefix: string;
+  hint: string;
+  format: ValueFormat<V>;
+  value: Record<string, V> | undefined;
+  onChange(next: Record<string, V> | undefined): void;
+}
+
+/** A map of slug -> value. Every change replaces the whole object, as the API does. */
+export function CustomFieldsEditor<V>({
+  legend,
+  itemLabel,
+  idPrefix,
+  hint,
+  format,
   value,
   onChange,
-}: {
-  value: Record<string, CustomValue> | undefined;
-  onChange(next: Record<string, CustomValue> | undefined): void;
-}) {
+}: CustomFieldsEditorProps<V>) {
   const entries = Object.entries(value ?? {});
   const [slug, setSlug] = useState('');
-  const commit = (next: [string, CustomValue][]) =>
+  const [problem, setProblem] = useState<string | null>(null);
+  // Focus follows the change: to a field just added, or to the slug box after a removal.
+  const focusNext = useRef<{ key: string } | 'new' | null>(null);
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    const index = target === 'new' ? -1 : entries.findIndex(([key]) => key === target.key);
+    if (target !== 'new' && index < 0) return; // The added field is not rendered yet.
+    focusNext.current = null;
+    document.getElementById(index < 0 ? `${idPrefix}-new` : `${idPrefix}-${index}`)?.focus();
+  });
+  const commit = (next: [string, V][]) =>
     onChange(next.length > 0 ? Object.fromEntries(next) : undefined);
-  const show = (v: CustomValue) => (v === null ? '' : Array.isArray(v) ? v.join(', ') : v);
-  const parse = (text: string): CustomValue =>
-    text.trim() === '' ? null : text.includes(',') ? text.split(',').map((s) => s.trim()) : text;
+  const add = () => {
+    const key = slug.trim();
+    if (key === '') return setProblem(`Enter the slug of the new ${itemLabel}.`);
+    if (entries.some(([existing]) => existing === key))
+      return setProblem(`There is already a ${itemLabel} “${key}”.`);
+    setProblem(null);
+    setSlug('');
+    focusNext.current = { key };
+    commit([...entries, [key, format.empty]]);
+  };
+  const newId = `${idPrefix}-new`;
   return (
-    <fieldset className="editor-fieldset">
-      <legend>Custom fields</legend>
-      {entries.map(([key, v], index) => (
-        <div className="custom-field" key={key}>
-          <label className="field__label" htmlFor={`cf-${key}`}>
-            {key}
-          </label>
-          <input
-            id={`cf-${key}`}
-            className="input"
-            defaultValue={show(v)}
-            onBlur={(event) => {
-              const parsed = parse(event.currentTarget.value);
-              if (JSON.stringify(parsed) !== JSON.stringify(v))
-                commit(entries.map((e, i) => (i === index ? [key, parsed] : e)));
-            }}
-          />
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            aria-label={`Remove custom field ${key}`}
-            onClick={() => commit(entries.filter((_, i) => i !== index))}
-          >
-            Remove
-          </button>
-        </div>
-      ))}
+    <fieldset
+      className="editor-fieldset"
+      id={idPrefix}
+      tabIndex={-1}
+      aria-describedby={`${idPrefix}-hint`}
+    >
+      <legend>{legend}</legend>
+      <p className="field__hint" id={`${idPrefix}-hint`}>
+        {hint}
+      </p>
+      <p className="field__hint" id={`${idPrefix}-format`}>
+        {format.hint}
+      </p>
+      {entries.map(([key, v], index) => {
+        const shown = format.show(v);
+        return (
+          <div className="custom-field" key={key}>
+            <label className="field__label" htmlFor={`${idPrefix}-${index}`}>
+              {key}
+            </label>
+            <input
+              // Remounted when the value changes elsewhere (undo, import).
+              key={shown}
+              id={`${idPrefix}-${index}`}
+              className="input"
+              defaultValue={shown}
+              aria-describedby={`${idPrefix}-format`}
+              onBlur={(event) => {
+                // Compare the text, not the parsed value: leaving a box untouched changes nothing.
+                const text = event.currentTarget.value;
+                if (text !== shown)
+                  commit(entries.map((e, i) => (i === index ? [key, format.parse(text)] : e)));
+              }}
+            />
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              aria-label={`Remove ${itemLabel} ${key}`}
+              onClick={() => {
+                focusNext.current = 'new';
+                commit(entries.filter((_, i) => i !== index));
+              }}
+            >
+              Remove
+            </button>
+          </div>
+        );
+      })}
       <div className="custom-field">
-        <label className="field__label" htmlFor="cf-new">
-          New field slug
+        <label className="field__label" htmlFor={newId}>
+          New {itemLabel} slug
         </label>
         <input
-          id="cf-new"
+          id={newId}
           className="input"
           value={slug}
-          onChange={(event) => setSlug(event.currentTarget.value)}
-        />
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          disabled={slug.trim() === '' || entries.some(([key]) => key === slug.trim())}
-          onClick={() => {
-            commit([...entries, [slug.trim(), null]]);
-            setSlug('');
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${idPrefix}-problem` : undefined}
+          onChange={(event) => {
+            setSlug(event.currentTarget.value);
+            setProblem(null);
           }}
-        >
-          Add field
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            add();
+          }}
+        />
+        <button type="button" className="btn btn--secondary btn--sm" onClick={add}>
+          Add {itemLabel}
         </button>
       </div>
+      {problem ? (
+        <p className="field__error" id={`${idPrefix}-problem`} role="alert">
+          {problem}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
