@@ -41,8 +41,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const db = openDatabase(config.dbFile);
   const { created, ...company } = ensureDefaultCompany(db, config.apiKey);
   const settings = new SettingsStore(db, {
-    jobDelayMs: config.jobDelayMs,
-    activityPerMinute: config.activityPerMinute ?? (config.seed === 'demo' ? 60 : 0),
+    defaults: { activityPerMinute: config.seed === 'demo' ? 60 : 0 },
+    overrides: { jobDelayMs: config.jobDelayMs, activityPerMinute: config.activityPerMinute },
   });
   const deps: SandboxDeps = { db, settings, config, company, now: Date.now };
   if (created) await seedNewDatabase(deps);

@@ -12,7 +12,7 @@ const EnvSchema = z.object({
     .regex(/^\/[A-Za-z0-9/_-]*$/, 'SANDBOX_GRAPHQL_PATH must be a path starting with /')
     .default('/graphql'),
   SANDBOX_ACTIVITY_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).optional(),
-  SANDBOX_JOB_DELAY_MS: z.coerce.number().int().min(0).default(1500),
+  SANDBOX_JOB_DELAY_MS: z.coerce.number().int().min(0).optional(),
   SANDBOX_LOG: z.enum(['silent', 'info', 'debug']).default('info'),
 });
 
@@ -25,7 +25,8 @@ export type SandboxConfig = {
   graphqlPath: string;
   /** Learner activity simulator rate; undefined means the seed's default (60 demo, 0 empty). */
   activityPerMinute: number | undefined;
-  jobDelayMs: number;
+  /** Set explicitly: wins over a value stored by `PUT /sandbox/settings` (default 1,500 ms). */
+  jobDelayMs: number | undefined;
   logLevel: 'silent' | 'info' | 'debug';
 };
 

@@ -72,18 +72,31 @@ export class SettingsStore {
   private current: Settings;
   private readonly listeners = new Set<Listener>();
 
+  /**
+   * `defaults` apply where nothing was stored by an earlier `PUT /sandbox/settings`; `overrides` are
+   * what the operator set explicitly at start (environment), so they win over stored values and are
+   * stored in turn.
+   */
   constructor(
     private readonly db: Db,
-    defaults: Partial<Settings>,
+    {
+      defaults = {},
+      overrides = {},
+    }: { defaults?: Partial<Settings>; overrides?: Partial<Settings> },
   ) {
     const stored = db
       .prepare('SELECT value FROM sandbox_settings WHERE key = ?')
       .get('settings') as { value: string } | undefined;
+    const explicit = Object.fromEntries(
+      Object.entries(overrides).filter(([, value]) => value !== undefined),
+    ) as Partial<Settings>;
     this.current = {
       ...DEFAULT_SETTINGS,
       ...defaults,
-      ...(stored ? JSON.parse(stored.value) : {}),
+      ...(stored ? (JSON.parse(stored.value) as Partial<Settings>) : {}),
+      ...explicit,
     };
+    if (stored && Object.keys(explicit).length > 0) this.persist();
   }
 
   get(): Settings {
@@ -92,13 +105,17 @@ export class SettingsStore {
 
   update(patch: Partial<Settings>): Settings {
     this.current = { ...this.current, ...patch };
+    this.persist();
+    for (const listener of this.listeners) listener(this.current);
+    return this.current;
+  }
+
+  private persist(): void {
     this.db
       .prepare(
         'INSERT INTO sandbox_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
       )
       .run('settings', JSON.stringify(this.current));
-    for (const listener of this.listeners) listener(this.current);
-    return this.current;
   }
 
   onChange(listener: Listener): () => void {

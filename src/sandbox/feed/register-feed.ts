@@ -19,10 +19,6 @@ export function registerFeed(
   // `now` is read through deps on every call, so tests can move the clock.
   const simulator = new ActivitySimulator({ ...deps, now: () => deps.now() });
   registerActivityRoute(app, simulator);
-  // An explicit SANDBOX_ACTIVITY_PER_MINUTE wins over a rate stored by an earlier PUT /sandbox/settings.
-  const configured = deps.config.activityPerMinute;
-  if (configured !== undefined && deps.settings.get().activityPerMinute !== configured)
-    deps.settings.update({ activityPerMinute: configured });
   const worker = createActivityWorker(simulator, deps.settings, deps.company.id, app.log);
   return { simulator, worker };
 }
