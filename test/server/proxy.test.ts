@@ -142,12 +142,7 @@ describe('proxy', () => {
     });
 
     it('passes 429 with Retry-After through unchanged', async () => {
-      await h.sandbox.raw(
-        'PUT',
-        '/sandbox/settings',
-        { usersRateLimit: { perMinute: 1, burst: 1 } },
-        { authorization: `Bearer ${h.sandbox.secretKey}` },
-      );
+      await h.sandboxSettings({ usersRateLimit: { perMinute: 1, burst: 1 } });
       const first = await h.http.get('/api/v2/users', { cookie: admin });
       expect(first.status).toBe(200);
       const direct = await h.sandbox.api('GET', '/users');
@@ -328,12 +323,7 @@ describe('proxy: unreachable and slow upstream', () => {
   it('answers 502 with JSON when the connection is reset', async () => {
     const h = await startHarness();
     try {
-      await h.sandbox.raw(
-        'PUT',
-        '/sandbox/settings',
-        { faults: [{ route: '/courseGroups', reset: true, rate: 1 }] },
-        { authorization: `Bearer ${h.sandbox.secretKey}` },
-      );
+      await h.sandboxSettings({ faults: [{ route: '/courseGroups', reset: true, rate: 1 }] });
       const admin = h.sessionCookie('admin@lectern.test', 'admin');
       const response = await h.http.get('/api/v2/courseGroups', { cookie: admin });
       expect(response.status).toBe(502);
@@ -368,12 +358,7 @@ describe('proxy: unreachable and slow upstream', () => {
   it('answers 504 with JSON when the upstream does not answer in time', async () => {
     const h = await startHarness({ env: { LECTERN_UPSTREAM_TIMEOUT_MS: '300' } });
     try {
-      await h.sandbox.raw(
-        'PUT',
-        '/sandbox/settings',
-        { faults: [{ route: '/tags', delayMs: 1500, rate: 1 }] },
-        { authorization: `Bearer ${h.sandbox.secretKey}` },
-      );
+      await h.sandboxSettings({ faults: [{ route: '/tags', delayMs: 1500, rate: 1 }] });
       const admin = h.sessionCookie('admin@lectern.test', 'admin');
       const response = await h.http.get('/api/v2/tags', { cookie: admin });
       expect(response.status).toBe(504);

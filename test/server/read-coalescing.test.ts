@@ -9,12 +9,7 @@ describe('read coalescing', () => {
   const upstreamGets = (path: string) =>
     h.upstreamRequests.filter((r) => r.method === 'GET' && r.url === `/incoming/v2${path}`).length;
   const delay = (route: string, delayMs: number) =>
-    h.sandbox.raw(
-      'PUT',
-      '/sandbox/settings',
-      { faults: [{ route, method: 'GET', delayMs, rate: 1 }] },
-      { authorization: `Bearer ${h.sandbox.secretKey}` },
-    );
+    h.sandboxSettings({ faults: [{ route, method: 'GET', delayMs, rate: 1 }] });
 
   beforeAll(async () => {
     h = await startHarness();
@@ -32,12 +27,7 @@ describe('read coalescing', () => {
     expect(created.status).toBe(200);
   });
   afterEach(async () => {
-    await h.sandbox.raw(
-      'PUT',
-      '/sandbox/settings',
-      { faults: [] },
-      { authorization: `Bearer ${h.sandbox.secretKey}` },
-    );
+    await h.sandboxSettings({ faults: [] });
   });
   afterAll(async () => {
     expect(h.http.leaks).toEqual([]);
@@ -120,12 +110,7 @@ describe('read coalescing', () => {
   it('answers every waiter of a failed flight with the same JSON error', async () => {
     const slow = await startHarness({ env: { LECTERN_UPSTREAM_TIMEOUT_MS: '300' } });
     try {
-      await slow.sandbox.raw(
-        'PUT',
-        '/sandbox/settings',
-        { faults: [{ route: '/tags', delayMs: 1500, rate: 1 }] },
-        { authorization: `Bearer ${slow.sandbox.secretKey}` },
-      );
+      await slow.sandboxSettings({ faults: [{ route: '/tags', delayMs: 1500, rate: 1 }] });
       const cookie = slow.sessionCookie('support@lectern.test', 'support');
       const responses = await Promise.all(
         Array.from({ length: 3 }, () => slow.http.get('/api/v2/tags', { cookie })),

@@ -31,6 +31,8 @@ export interface Harness {
   sessionCookie(email: string, role: Role | null): string;
   /** Signs in through POST /api/session; returns the cookie to send back. */
   signIn(email: string, password: string): Promise<string>;
+  /** Changes the sandbox's runtime settings (faults, rate limits...) through PUT /sandbox/settings. */
+  sandboxSettings(patch: Record<string, unknown>): Promise<void>;
   /** Creates a learner account in the sandbox. */
   createUser(email: string, password: string, firstName?: string, lastName?: string): Promise<void>;
   close(): Promise<void>;
@@ -118,6 +120,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (response.status !== 200)
         throw new Error(`sign-in failed: ${response.status} ${response.text}`);
       return cookieFrom(response.headers['set-cookie']);
+    },
+    async sandboxSettings(patch) {
+      const response = await sandbox.raw('PUT', '/sandbox/settings', patch, {
+        authorization: `Bearer ${sandbox.secretKey}`,
+      });
+      if (response.status !== 200)
+        throw new Error(`sandboxSettings: ${response.status} ${response.text}`);
     },
     async createUser(email, password, firstName = 'First', lastName = 'Last') {
       const response = await sandbox.raw(
