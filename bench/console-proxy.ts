@@ -145,13 +145,21 @@ if (process.argv[2] === '--child') {
 
 // ---------------------------------------------------------------- parent
 
+/** The Node flags `npm start` gives the console server (package.json), so the bench runs it the same way. */
+function startFlags(): string[] {
+  const scripts = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+    .scripts as Record<string, string>;
+  return scripts.start!.split(' ').filter((word) => word.startsWith('--') && word !== '--import');
+}
+
 function startChild(
   role: string,
   ...args: string[]
 ): Promise<{ child: ChildProcess; ready: Ready }> {
+  const flags = role === 'console' ? startFlags() : [];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', role, ...args],
+    [...flags, '--import', 'tsx', fileURLToPath(import.meta.url), '--child', role, ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {

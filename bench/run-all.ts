@@ -39,7 +39,7 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     load: () => import('./compiler.ts'),
   },
   {
-    name: 'course editor (2,000-node tree in Chromium: drag-move frames, keystrokes, renders per move)',
+    name: 'course editor (2,000-node tree in Chromium: work per drag move, keystroke latency, renders per move)',
     load: () => import('./editor-interaction.ts'),
   },
 ];

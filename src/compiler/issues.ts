@@ -20,11 +20,22 @@ export interface Issue {
 export const hasErrors = (issues: readonly Issue[]): boolean =>
   issues.some((issue) => issue.severity === 'error');
 
-/** Drop repeats of the same message at the same place (zod refinements and direct rules overlap). */
+/**
+ * Drop repeats of the same message at the same place (zod refinements and direct rules overlap), and
+ * a schema's generic wording where an API rule speaks about the same field in the spec's words (a
+ * cleared title is "course must have a non-empty title", not also "expected string").
+ */
 export function dedupeIssues(issues: readonly Issue[]): Issue[] {
+  const place = (issue: Issue) => `${issue.nodeId}\u0000${issue.field ?? ''}`;
+  const ruled = new Set(
+    issues
+      .filter((issue) => issue.code === 'rule' && issue.severity === 'error' && issue.field)
+      .map(place),
+  );
   const seen = new Set<string>();
   return issues.filter((issue) => {
-    const key = `${issue.nodeId}\u0000${issue.field ?? ''}\u0000${issue.message}`;
+    if (issue.code === 'shape' && issue.field && ruled.has(place(issue))) return false;
+    const key = `${place(issue)}\u0000${issue.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

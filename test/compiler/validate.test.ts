@@ -56,6 +56,20 @@ describe('valid drafts', () => {
 });
 
 describe('course rules (spec 7.2)', () => {
+  test('a cleared title gets the API rule in the spec words, not also the schema wording', () => {
+    const draft = course();
+    delete (draft.attributes as Partial<DraftAttributes>).title;
+    expect(validateDraft(draft).filter((i) => i.field === 'title')).toEqual([
+      {
+        nodeId: draft.clientId,
+        field: 'title',
+        message: MESSAGES.emptyTitle,
+        severity: 'error',
+        code: 'rule',
+      },
+    ]);
+  });
+
   test('empty title', () => {
     const draft = withAttributes({ title: '  ' });
     expect(only(errors(draft))).toEqual({

@@ -1,12 +1,9 @@
 // The course editor: outline (drag and drop, keyboard), course and node panels, live problems, and
 // review/apply. The draft lives in an EditorStore with undo/redo and is backed up to IndexedDB.
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { useSettledValue } from './use-settled-value.ts';
+import { useCallback, useMemo, useState } from 'react';
 import {
   childrenOf,
-  compileCreate,
-  compileUpdate,
   draftFromBaseline,
   findNode,
   hasErrors,
@@ -20,6 +17,8 @@ import {
 } from '../../../compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ApplyPanel } from './apply/apply-panel.tsx';
+import { compileDraft } from './compile/compile-draft.ts';
+import { useCompiled } from './compile/use-compiled.ts';
 import { useApply } from './apply/use-apply.ts';
 import { EditorStore, useEditorSlice } from './editor-store.ts';
 import { ImportExport } from './import-export.tsx';
@@ -77,12 +76,8 @@ export function CourseEditor(props: CourseEditorProps) {
   }));
   const actions = useTreeActions(store, handlers);
 
-  // Validation and planning of a large draft wait for a pause in typing, then render as a transition.
-  const deferred = useDeferredValue(useSettledValue(draft, 150));
-  const compiled = useMemo(
-    () => (baseline ? compileUpdate(baseline, deferred) : compileCreate([deferred])),
-    [baseline, deferred],
-  );
+  // Validation and planning of the whole draft run in a worker after a pause in typing.
+  const compiled = useCompiled(draft, baseline);
   const issues = useMemo(() => [...serverIssues, ...compiled.issues], [serverIssues, compiled]);
   const issueByNode = useMemo(() => {
     const map = new Map<string, string>();
@@ -173,9 +168,7 @@ export function CourseEditor(props: CourseEditorProps) {
           draftKey={draftKey}
           onApply={() => {
             // The list above may trail the last keystroke: apply what the draft is now.
-            const now = baseline
-              ? compileUpdate(baseline, store.draft)
-              : compileCreate([store.draft]);
+            const now = compileDraft(baseline, store.draft);
             if (!hasErrors(now.issues)) void start(now.plan);
           }}
           onResume={(plan) => void resume(plan)}

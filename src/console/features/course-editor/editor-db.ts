@@ -1,6 +1,6 @@
 // The editor's IndexedDB: autosaved drafts (per user and course) and the apply journal. A separate
 // database from the jobs tray's, so the two never contend over schema versions.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { CourseDraft, Journal, JournalRecord, Plan } from '../../../compiler/index.ts';
 
 export interface SavedDraft {
@@ -49,12 +49,27 @@ export const autosave = {
     return (await database())?.get('drafts', key);
   },
   async save(entry: SavedDraft): Promise<void> {
-    await (await database())?.put('drafts', entry);
+    await writeNow((tx) => tx.store.put(entry));
   },
   async clear(key: string): Promise<void> {
-    await (await database())?.delete('drafts', key);
+    await writeNow((tx) => tx.store.delete(key));
   },
 };
+
+/**
+ * One write to the drafts store, committed at once rather than when the current task ends: the
+ * autosave's last write is made as the page is left (pagehide), when there may be no later task.
+ */
+async function writeNow(
+  request: (tx: IDBPTransaction<EditorDb, ['drafts'], 'readwrite'>) => Promise<unknown>,
+): Promise<void> {
+  const db = await database();
+  if (!db) return;
+  const tx = db.transaction('drafts', 'readwrite');
+  const done = Promise.all([request(tx), tx.done]);
+  tx.commit();
+  await done;
+}
 
 /** The run in progress for a draft, so a reload can resume it from its journal. */
 export const pendingRuns = {

@@ -27,6 +27,7 @@ import {
   type TreeDraft,
 } from '../../../../compiler/index.ts';
 import { describeProjection, TREE_INSTRUCTIONS } from './announce.ts';
+import { useEdgeScroll } from './use-edge-scroll.ts';
 import { INDENT_PX, treeKeyboardCoordinates } from './keyboard.ts';
 import { TreeRow, type RowActions } from './tree-row.tsx';
 
@@ -47,6 +48,8 @@ interface DragState {
   activeId: string;
   overId: string | null;
   offsetX: number;
+  /** Where a pointer drag started (null for a keyboard drag): the outline scrolls at its edges. */
+  pointer: { y: number } | null;
 }
 
 const LABEL = { section: 'section', lesson: 'lesson', topic: 'topic' } as const;
@@ -78,7 +81,12 @@ export const CourseTree = memo(function CourseTree({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    // dnd-kit re-renders and re-measures every mounted row during a drag: mount few beyond the
+    // view. One row is enough, as the edge scroll moves at most half a row per frame.
+    overscan: 1,
+    // Scrolling re-renders the outline with the next frame, together with dnd-kit's own update for
+    // the same scroll (auto-scroll during a drag), instead of once more inside each scroll event.
+    useFlushSync: false,
     getItemKey: (index) => ids[index]!,
     // The dragged row stays mounted while it is scrolled out of view, or dnd-kit would lose it.
     rangeExtractor: (range) => {
@@ -149,9 +157,21 @@ export const CourseTree = memo(function CourseTree({
     };
   }, []);
 
+  // Stable props: the outline re-renders on every scroll, and dnd-kit's context with it.
+  const accessibility = useMemo(
+    () => ({ announcements, screenReaderInstructions: { draggable: TREE_INSTRUCTIONS } }),
+    [announcements],
+  );
+  const onDragCancel = useCallback(() => setDrag(null), []);
+
   const onDragStart = useCallback((event: DragStartEvent) => {
-    setDrag({ activeId: String(event.active.id), overId: String(event.active.id), offsetX: 0 });
+    const activator = event.activatorEvent;
+    const pointer =
+      activator && 'clientY' in activator ? { y: (activator as PointerEvent).clientY } : null;
+    const id = String(event.active.id);
+    setDrag({ activeId: id, overId: id, offsetX: 0, pointer });
   }, []);
+  useEdgeScroll(scrollRef, drag?.pointer ?? null, ROW_HEIGHT / 2);
   const onDragMove = useCallback((event: DragMoveEvent) => {
     const overId = event.over ? String(event.over.id) : null;
     setDrag((current) =>
@@ -182,13 +202,14 @@ export const CourseTree = memo(function CourseTree({
   return (
     <DndContext
       sensors={sensors}
+      autoScroll={false} // useEdgeScroll scrolls the outline, once per frame.
       collisionDetection={closestCenter}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: TREE_INSTRUCTIONS } }}
+      accessibility={accessibility}
       onDragStart={onDragStart}
       onDragMove={onDragMove}
       onDragOver={onDragMove}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDrag(null)}
+      onDragCancel={onDragCancel}
     >
       <p
         className={`tree-drop-status${projection || !drag ? '' : ' is-invalid'}`}

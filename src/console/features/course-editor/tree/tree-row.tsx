@@ -1,10 +1,14 @@
-// One row of the flattened tree. Memoized on its data (node identity, depth, collapsed, selected,
-// issue), never on drag state: during a drag only dnd-kit's own hook re-renders the rows on screen.
+// One row of the flattened tree, in two parts. The outer part holds dnd-kit's sortable hook: dnd-kit
+// re-renders every row on screen when the drag's state changes, so it renders just the row's box
+// and drag handle. The row's content (toggle, title, problem, actions) is a memoized component
+// that only re-renders when the row's own data changes (node identity, depth, collapsed, selected,
+// issue), never on drag state.
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useState, type KeyboardEvent } from 'react';
 import type { FlatNode } from '../../../../compiler/index.ts';
 import { INDENT_PX } from './keyboard.ts';
+import { newIndex } from './new-index.ts';
 import { countRowRender } from './render-count.ts';
 
 export interface RowActions {
@@ -30,18 +34,13 @@ export interface TreeRowProps {
 
 const KIND_LABEL = { section: 'Section', lesson: 'Lesson', topic: 'Topic' } as const;
 
-function TreeRowView({
-  item,
-  collapsed,
-  selected,
-  issue,
-  canHaveChildren,
-  childLabel,
-  actions,
-}: TreeRowProps) {
+const labelOf = (node: FlatNode['node']) =>
+  `${KIND_LABEL[node.kind]} ${node.title || '(untitled)'}`;
+
+function TreeRowView(props: TreeRowProps) {
   countRowRender();
+  const { item, selected, issue } = props;
   const { node, depth, id } = item;
-  const [renaming, setRenaming] = useState(false);
   const {
     attributes,
     listeners,
@@ -50,8 +49,47 @@ function TreeRowView({
     transform,
     transition,
     isDragging,
-  } = useSortable({ id });
-  const label = `${KIND_LABEL[node.kind]} ${node.title || '(untitled)'}`;
+  } = useSortable({ id, getNewIndex: newIndex });
+
+  return (
+    <div
+      ref={setNodeRef}
+      className={`tree-row tree-row--${node.kind}${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}${issue ? ' has-issue' : ''}`}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        paddingInlineStart: depth * INDENT_PX + 4,
+      }}
+      data-node-id={id}
+      data-testid={`row-${node.title}`}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="tree-row__handle"
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag ${labelOf(node)}`}
+      >
+        <span aria-hidden="true">⠿</span>
+      </button>
+      <RowContent {...props} />
+    </div>
+  );
+}
+
+function RowContentView({
+  item,
+  collapsed,
+  selected,
+  issue,
+  canHaveChildren,
+  childLabel,
+  actions,
+}: TreeRowProps) {
+  const { node, id } = item;
+  const [renaming, setRenaming] = useState(false);
+  const label = labelOf(node);
   const subtitle = node.kind === 'topic' ? node.type : node.serverId ? 'saved' : 'new';
 
   const onTitleKey = (event: KeyboardEvent) => {
@@ -78,27 +116,7 @@ function TreeRowView({
   };
 
   return (
-    <div
-      ref={setNodeRef}
-      className={`tree-row tree-row--${node.kind}${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}${issue ? ' has-issue' : ''}`}
-      style={{
-        transform: CSS.Translate.toString(transform),
-        transition,
-        paddingInlineStart: depth * INDENT_PX + 4,
-      }}
-      data-node-id={id}
-      data-testid={`row-${node.title}`}
-    >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        className="tree-row__handle"
-        {...attributes}
-        {...listeners}
-        aria-label={`Drag ${label}`}
-      >
-        <span aria-hidden="true">⠿</span>
-      </button>
+    <>
       {canHaveChildren && item.childCount > 0 ? (
         <button
           type="button"
@@ -186,20 +204,20 @@ function TreeRowView({
           Remove
         </button>
       </span>
-    </div>
+    </>
   );
 }
 
-export const TreeRow = memo(
-  TreeRowView,
-  (a, b) =>
-    a.item.node === b.item.node &&
-    a.item.depth === b.item.depth &&
-    a.item.childCount === b.item.childCount &&
-    a.collapsed === b.collapsed &&
-    a.selected === b.selected &&
-    a.issue === b.issue &&
-    a.canHaveChildren === b.canHaveChildren &&
-    a.childLabel === b.childLabel &&
-    a.actions === b.actions,
-);
+const sameRow = (a: TreeRowProps, b: TreeRowProps) =>
+  a.item.node === b.item.node &&
+  a.item.depth === b.item.depth &&
+  a.item.childCount === b.item.childCount &&
+  a.collapsed === b.collapsed &&
+  a.selected === b.selected &&
+  a.issue === b.issue &&
+  a.canHaveChildren === b.canHaveChildren &&
+  a.childLabel === b.childLabel &&
+  a.actions === b.actions;
+
+const RowContent = memo(RowContentView, sameRow);
+export const TreeRow = memo(TreeRowView, sameRow);
