@@ -145,18 +145,22 @@ if (process.argv[2] === '--child') {
 
 // ---------------------------------------------------------------- parent
 
-/** The Node flags `npm start` gives the console server (package.json), so the bench runs it the same way. */
-function startFlags(): string[] {
+/**
+ * The Node flags the console and the sandbox run with (their npm scripts in package.json), so the bench
+ * runs them the same way; the reference proxy gets the console's, so both proxies run alike.
+ */
+function nodeFlags(role: string): string[] {
   const scripts = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
     .scripts as Record<string, string>;
-  return scripts.start!.split(' ').filter((word) => word.startsWith('--') && word !== '--import');
+  const script = role === 'sandbox' ? scripts.sandbox! : scripts.start!;
+  return script.split(' ').filter((word) => word.startsWith('--') && word !== '--import');
 }
 
 function startChild(
   role: string,
   ...args: string[]
 ): Promise<{ child: ChildProcess; ready: Ready }> {
-  const flags = role === 'console' ? startFlags() : [];
+  const flags = nodeFlags(role);
   const child = spawn(
     process.execPath,
     [...flags, '--import', 'tsx', fileURLToPath(import.meta.url), '--child', role, ...args],
