@@ -78,6 +78,13 @@ export function upstreamRequestHeaders(
   return headers;
 }
 
+/** What the browser is told when the upstream gave no answer: 504 when it timed out, else 502. */
+export function upstreamFailure(error: unknown): ApiError {
+  return isTimeoutError(error)
+    ? new ApiError(504, 'upstream_timeout', MESSAGES.upstreamTimeout)
+    : new ApiError(502, 'upstream_unavailable', MESSAGES.upstreamUnavailable);
+}
+
 /** The upstream response headers that pass to the browser, plus the mark of their source. */
 export function copyResponseHeaders(
   headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>,
@@ -122,9 +129,7 @@ export async function forward(
     if ((error as { code?: string }).code === 'LECTERN_BODY_TOO_LARGE')
       throw new ApiError(413, 'payload_too_large', (error as Error).message);
     reply.log.warn({ err: error, path: request.path }, 'upstream request failed');
-    throw isTimeoutError(error)
-      ? new ApiError(504, 'upstream_timeout', MESSAGES.upstreamTimeout)
-      : new ApiError(502, 'upstream_unavailable', MESSAGES.upstreamUnavailable);
+    throw upstreamFailure(error);
   }
   const headers = response.headers;
   reply.code(response.statusCode).headers(copyResponseHeaders(headers));

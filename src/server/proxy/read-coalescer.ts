@@ -10,9 +10,9 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { MESSAGES } from '../errors.ts';
-import { isTimeoutError, type Upstream } from '../upstream/upstream-client.ts';
-import { copyResponseHeaders } from './forward.ts';
+import { errorBody } from '../errors.ts';
+import type { Upstream } from '../upstream/upstream-client.ts';
+import { copyResponseHeaders, upstreamFailure } from './forward.ts';
 
 interface Waiter {
   res: ServerResponse;
@@ -93,13 +93,10 @@ export function createReadCoalescer(upstream: Upstream): ReadCoalescer {
       for (const w of flight.waiters) if (w.res.headersSent) w.res.destroy();
       if (unanswered.length === 0) return;
       reply.log.warn({ err: error, path: request.path }, 'upstream request failed');
-      const timeout = isTimeoutError(error);
-      const body = JSON.stringify({
-        error: timeout ? 'upstream_timeout' : 'upstream_unavailable',
-        message: timeout ? MESSAGES.upstreamTimeout : MESSAGES.upstreamUnavailable,
-      });
+      const failure = upstreamFailure(error);
+      const body = JSON.stringify(errorBody(failure.code, failure.message));
       for (const w of unanswered) {
-        w.res.writeHead(timeout ? 504 : 502, {
+        w.res.writeHead(failure.statusCode, {
           ...w.base,
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(body),
