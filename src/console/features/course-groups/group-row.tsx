@@ -4,7 +4,7 @@ import type { CourseGroupListItem } from '../../../contract/schemas/read-models.
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import type { SelectedGroup } from '../../lib/bulk-selection.ts';
 import { KIND_LABELS, formatCount } from '../../lib/format.ts';
-import { SelectAllCell, SelectCell } from './select-cells.tsx';
+import { SelectAllCell, SelectableRow } from './select-cells.tsx';
 
 export const toSelected = (group: CourseGroupListItem): SelectedGroup => ({
   id: group.id,
@@ -76,20 +76,14 @@ export const GroupRow = memo(function GroupRow({
   onToggle,
 }: GroupRowProps) {
   return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      aria-selected={selectable ? selected : undefined}
-      className={`vtable__row${selected ? ' vtable__row--selected' : ''}`}
-      style={{ transform: `translateY(${start}px)` }}
+    <SelectableRow
+      index={index}
+      start={start}
+      selectable={selectable}
+      selected={selected}
+      title={group.title}
+      onToggle={() => onToggle(toSelected(group))}
     >
-      {selectable ? (
-        <SelectCell
-          title={group.title}
-          selected={selected}
-          onToggle={() => onToggle(toSelected(group))}
-        />
-      ) : null}
       <div role="cell" className="cell cell--title">
         <Link
           to="/course-groups/$groupId"
@@ -124,6 +118,6 @@ export const GroupRow = memo(function GroupRow({
       <div role="cell" className="cell cell--courses">
         {formatCount(group.courseCount)}
       </div>
-    </div>
+    </SelectableRow>
   );
 });

@@ -9,7 +9,7 @@ import type { BulkSelection, SelectedGroup } from '../../lib/bulk-selection.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { courseGroupQueries, type CourseGroupSearch } from '../../lib/queries/course-groups.ts';
 import { ListFooter } from './list-footer.tsx';
-import { SelectAllCell, SelectCell } from './select-cells.tsx';
+import { SelectAllCell, SelectableRow } from './select-cells.tsx';
 import { useGroupSelection } from './use-group-selection.ts';
 import { VirtualRows } from './virtual-rows.tsx';
 
@@ -121,20 +121,14 @@ const ResultRow = memo(function ResultRow({
   onToggle(group: SelectedGroup): void;
 }) {
   return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      aria-selected={selectable ? selected : undefined}
-      className={`vtable__row${selected ? ' vtable__row--selected' : ''}`}
-      style={{ transform: `translateY(${start}px)` }}
+    <SelectableRow
+      index={index}
+      start={start}
+      selectable={selectable}
+      selected={selected}
+      title={item.title}
+      onToggle={() => onToggle(toSelected(item))}
     >
-      {selectable ? (
-        <SelectCell
-          title={item.title}
-          selected={selected}
-          onToggle={() => onToggle(toSelected(item))}
-        />
-      ) : null}
       <div role="cell" className="cell cell--title">
         <Link to="/course-groups/$groupId" params={{ groupId: item.id }} className="row-link">
           {item.title}
@@ -152,6 +146,6 @@ const ResultRow = memo(function ResultRow({
       <div role="cell" className="cell">
         {formatDateTime(item.updatedAt)}
       </div>
-    </div>
+    </SelectableRow>
   );
 });

@@ -1,4 +1,7 @@
-// Checkbox cells of the virtualized tables (header "select all loaded", and one per row).
+// Checkbox cells of the virtualized tables (header "select all loaded", and one per row), and the
+// row shell both tables share: positioned in the virtual list, with its select cell first.
+import type { ReactNode } from 'react';
+
 export function SelectAllCell({
   allSelected,
   someSelected,
@@ -25,7 +28,7 @@ export function SelectAllCell({
   );
 }
 
-export function SelectCell({
+function SelectCell({
   title,
   selected,
   onToggle,
@@ -42,6 +45,37 @@ export function SelectCell({
         onChange={onToggle}
         aria-label={`Select ${title}`}
       />
+    </div>
+  );
+}
+
+export function SelectableRow({
+  index,
+  start,
+  selectable,
+  selected,
+  title,
+  onToggle,
+  children,
+}: {
+  index: number;
+  start: number;
+  selectable: boolean;
+  selected: boolean;
+  title: string;
+  onToggle(): void;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selectable ? selected : undefined}
+      className={`vtable__row${selected ? ' vtable__row--selected' : ''}`}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      {selectable ? <SelectCell title={title} selected={selected} onToggle={onToggle} /> : null}
+      {children}
     </div>
   );
 }
