@@ -29,8 +29,14 @@ export class TreeOpError extends Error {
   override name = 'TreeOpError';
 }
 
-/** The kind of node a container holds. */
-export function childKindOf(draft: TreeDraft, parent: TreeNode | null): NodeKind | undefined {
+/**
+ * The level rule: the kind of node a container holds (null parent = the course root). A courseGroup
+ * holds sections > lessons > topics; a microCourse holds topics at its root.
+ */
+export function childKindOf(
+  draft: Pick<TreeDraft, 'kind'>,
+  parent: Pick<TreeNode, 'kind'> | null,
+): NodeKind | undefined {
   if (parent === null) return draft.kind === 'courseGroup' ? 'section' : 'topic';
   if (parent.kind === 'section') return 'lesson';
   if (parent.kind === 'lesson') return 'topic';

@@ -3,7 +3,7 @@ import type { CourseStructure, TopicRecord } from '../../contract/index.ts';
 import type { TreeNode } from '../draft/schema.ts';
 import { refString } from '../plan/refs.ts';
 import type { StructureLesson, StructureSection } from './baseline.ts';
-import type { Existing } from './structure-plan.ts';
+import type { Existing } from '../plan/schedule-structure.ts';
 
 export interface IndexedEntity<R> extends Existing {
   record: R;

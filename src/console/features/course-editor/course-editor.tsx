@@ -13,7 +13,6 @@ import {
   type Baseline,
   type CourseDraft,
   type Issue,
-  type Projection,
 } from '../../../compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ApplyPanel } from './apply/apply-panel.tsx';
@@ -27,6 +26,7 @@ import { LeaveGuard } from './leave-guard.tsx';
 import { CourseForm } from './panels/course-form.tsx';
 import { NodePanel } from './panels/node-panel.tsx';
 import { CourseTree } from './tree/course-tree.tsx';
+import type { Projection } from './tree/projection.ts';
 import { moveChecked, moveToUnused } from './tree/tree-actions.ts';
 import { CourseIssues, KindPicker, ancestorsOf, rootAdd } from './editor-parts.tsx';
 import { useAutosave } from './use-autosave.ts';

@@ -1,6 +1,7 @@
 // The course outline: the draft's tree as a flat, virtualized, sortable list (dnd-kit's sortable tree
 // pattern). Only rows on screen are mounted; the dragged row is always kept mounted. A drop goes
-// through the compiler's getProjection, so it lands only where its level is valid.
+// through getProjection, which asks the compiler's level rule, so it lands only where its level is
+// valid.
 import {
   DndContext,
   KeyboardSensor,
@@ -17,16 +18,10 @@ import {
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  childKindOf,
-  flatten,
-  getProjection,
-  removeDescendantsOf,
-  type FlatNode,
-  type Projection,
-  type TreeDraft,
-} from '../../../../compiler/index.ts';
+import { childKindOf, type TreeDraft } from '../../../../compiler/index.ts';
 import { describeProjection, TREE_INSTRUCTIONS } from './announce.ts';
+import { flatten, removeDescendantsOf } from './flat-tree.ts';
+import { getProjection, type Projection } from './projection.ts';
 import { useEdgeScroll } from './use-edge-scroll.ts';
 import { INDENT_PX, treeKeyboardCoordinates } from './keyboard.ts';
 import { TreeRow, type RowActions } from './tree-row.tsx';
@@ -72,7 +67,7 @@ export const CourseTree = memo(function CourseTree({
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const projection =
     drag && drag.overId
-      ? getProjection(items, drag.activeId, drag.overId, drag.offsetX / INDENT_PX)
+      ? getProjection(draft, items, drag.activeId, drag.overId, drag.offsetX / INDENT_PX)
       : null;
   const scrollRef = useRef<HTMLDivElement>(null);
   const activeIndex = drag ? ids.indexOf(drag.activeId) : -1;
@@ -115,7 +110,7 @@ export const CourseTree = memo(function CourseTree({
 
   // Announcements run inside dnd-kit's handlers, before this component re-renders: they project
   // from the event's own active/over ids over the latest list (dnd-kit keeps the first object).
-  const latest = useRef({ items, projection });
+  const latest = useRef({ draft, items, projection });
   const virtualizerRef = useRef(virtualizer);
   useEffect(() => {
     virtualizerRef.current = virtualizer;
@@ -137,12 +132,12 @@ export const CourseTree = memo(function CourseTree({
     }),
     [actions],
   );
-  latest.current = { items, projection };
+  latest.current = { draft, items, projection };
   const announcements = useMemo<Announcements>(() => {
     const describe = (activeId: UniqueIdentifier, overId: UniqueIdentifier | undefined) => {
-      const list = latest.current.items;
+      const { draft: current, items: list } = latest.current;
       const id = String(activeId);
-      const at = overId === undefined ? null : getProjection(list, id, String(overId), 0);
+      const at = overId === undefined ? null : getProjection(current, list, id, String(overId), 0);
       return describeProjection(list, id, at);
     };
     return {
@@ -186,6 +181,7 @@ export const CourseTree = memo(function CourseTree({
       if (!event.over) return;
       const id = String(event.active.id);
       const final = getProjection(
+        latest.current.draft,
         latest.current.items,
         id,
         String(event.over.id),
@@ -251,5 +247,3 @@ export const CourseTree = memo(function CourseTree({
     </DndContext>
   );
 });
-
-export type { FlatNode };

@@ -6,7 +6,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useState, type KeyboardEvent } from 'react';
-import type { FlatNode } from '../../../../compiler/index.ts';
+import type { FlatNode } from './flat-tree.ts';
 import { INDENT_PX } from './keyboard.ts';
 import { newIndex } from './new-index.ts';
 import { countRowRender } from './render-count.ts';

@@ -4,10 +4,10 @@
 // alternating moves and creations in rounds ("moves 0, creates 0, moves 1, creates 1, ...") so that
 // each lands after the one before it whatever order the server applies a request's items in.
 import type { TopicType } from '../../contract/index.ts';
-import { lessonPayload, topicPayload } from '../create/to-attributes.ts';
+import { lessonPayload, topicPayload } from '../draft/to-attributes.ts';
 import type { LessonNode, SectionNode, TopicNode, TreeNode } from '../draft/schema.ts';
-import type { EntityLevel, NewEntity, PlanItem, Ref } from '../plan/types.ts';
-import { refString } from '../plan/refs.ts';
+import type { EntityLevel, NewEntity, PlanItem, Ref } from './types.ts';
+import { refString } from './refs.ts';
 import { analyseOrder } from './order.ts';
 
 export interface Existing {

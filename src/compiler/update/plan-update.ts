@@ -1,9 +1,9 @@
-// compileUpdate(baseline, draft): the ordered plan of update requests that turns the course as read
+// planUpdate(baseline, draft): the ordered plan of update requests that turns the course as read
 // from the API into the draft. Phase 1 sends field changes and moves between saved parents; phase 2
 // creates new sections; phase 3 sets section order and creates new lessons; phase 4 creates new
-// topics. Every creating request is followed by a re-read that binds the new ids (see binding.ts).
+// topics. Every creating request is followed by a re-read that binds the new ids (see
+// execute/binding.ts). Validation of the draft itself is compile.ts's part.
 import { UPDATE_COURSE_STATUSES, type TopicRecord, type TopicType } from '../../contract/index.ts';
-import { topicPayload } from '../create/to-attributes.ts';
 import {
   SCORM_COURSE_FIELDS,
   VIDEO_COURSE_FIELDS,
@@ -11,15 +11,18 @@ import {
   type CourseDraft,
   type TreeNode,
 } from '../draft/schema.ts';
+import { topicPayload } from '../draft/to-attributes.ts';
 import { allNodes } from '../draft/tree-ops.ts';
 import { randomId, type IdGenerator } from '../ids.ts';
-import { dedupeIssues, type Issue } from '../issues.ts';
+import type { Issue } from '../issues.ts';
 import { COMPILER_MESSAGES as M } from '../messages.ts';
 import { StepBuilder } from '../plan/assemble.ts';
+import { PHASES } from '../plan/phases.ts';
 import { refString } from '../plan/refs.ts';
+import { scheduleStructure, type StructureSchedule } from '../plan/schedule-structure.ts';
 import { bindingKeys, type CompileResult, type PlanItem, type Ref } from '../plan/types.ts';
-import { validateDraft } from '../validate.ts';
 import { implicitOf, type Baseline } from './baseline.ts';
+import { checkRequests } from './check-requests.ts';
 import {
   COURSE_RULES,
   FIXED_COURSE_RULES,
@@ -32,28 +35,26 @@ import {
   diffFields,
   diffTopic,
 } from './field-diff.ts';
-import { checkRequests } from './check-requests.ts';
 import { indexStructure, indexedFor, type StructureIndex } from './structure-index.ts';
-import { scheduleStructure, type StructureSchedule } from './structure-plan.ts';
 
 export interface CompileUpdateOptions {
   planId?: string;
   ids?: IdGenerator;
 }
 
-export const PHASES = {
-  fields: '1. Fields and moves',
-  sections: '2. New sections',
-  lessons: '3. Section order and lessons',
-  topics: '4. Topics',
-} as const;
+export interface UpdatePlan extends CompileResult {
+  /** What the contract's update rules say about the requests the plan will send. */
+  requestIssues: Issue[];
+}
 
-export function compileUpdate(
+/** The update plan, edits the API cannot express (`unsupported`), and the check of its requests. */
+export function planUpdate(
   baseline: Baseline,
   draft: CourseDraft,
   options: CompileUpdateOptions = {},
-): CompileResult {
-  const issues: Issue[] = validateDraft(draft);
+): UpdatePlan {
+  const issues: Issue[] = [];
+  let requestIssues: Issue[] = [];
   const unsupported = (nodeId: string, message: string, field?: string) =>
     issues.push({
       nodeId,
@@ -70,9 +71,10 @@ export function compileUpdate(
     draft.kind === 'microCourse' ? implicitOf(baseline.structure).lesson?.id : undefined,
   );
   const knownIds = [baseline.courseGroup.id, baseline.course.id, ...index.ids];
-  const result = (): CompileResult => ({
+  const result = (): UpdatePlan => ({
     plan: { id: planId, steps: builder.steps, knownIds },
-    issues: dedupeIssues(issues),
+    issues,
+    requestIssues,
   });
 
   const ids = draft.serverIds;
@@ -138,13 +140,7 @@ export function compileUpdate(
     builder.rounds(PHASES.topics, schedule.topicRounds);
   } else builder.updates(PHASES.fields, phase1);
 
-  // The draft's own validation already reports a field's problem in the create wording; keep one.
-  const located = new Set(issues.map((issue) => `${issue.nodeId}|${issue.field ?? ''}`));
-  issues.push(
-    ...checkRequests(builder.steps, draft).filter(
-      (issue) => !located.has(`${issue.nodeId}|${issue.field ?? ''}`),
-    ),
-  );
+  requestIssues = checkRequests(builder.steps, draft);
   return result();
 }
 

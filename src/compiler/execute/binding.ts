@@ -11,8 +11,14 @@
 // reported rather than guessed.
 import type { CourseStructure } from '../../contract/index.ts';
 import { COMPILER_MESSAGES as M } from '../messages.ts';
-import { refString, resolveRef } from './refs.ts';
-import { refLabel, type Bindings, type EntityLevel, type NewEntity, type Ref } from './types.ts';
+import { refString, resolveRef } from '../plan/refs.ts';
+import {
+  refLabel,
+  type Bindings,
+  type EntityLevel,
+  type NewEntity,
+  type Ref,
+} from '../plan/types.ts';
 
 interface Child {
   id: string;

@@ -1,7 +1,7 @@
 // The executor's journal: one entry per plan step, saved before and after every request, so a run
 // interrupted by a failure, a reload or a crash resumes where it stopped. The browser's journal
 // (IndexedDB) lives in the console; this in-memory one serves tests and the server side.
-import type { Issue } from './issues.ts';
+import type { Issue } from '../issues.ts';
 
 export type StepStatus = 'pending' | 'sent' | 'confirmed' | 'failed';
 

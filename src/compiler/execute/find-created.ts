@@ -2,8 +2,8 @@
 // evidence is the catalog: a course group of the same title and kind created after the request went
 // out. The transport fetches candidate groups; this decides, and answers 'unknown' rather than guess.
 import type { CourseGroup } from '../../contract/index.ts';
-import type { CreatedIds } from '../transport.ts';
-import type { CreateStep } from './types.ts';
+import type { CreatedIds } from './transport.ts';
+import type { CreateStep } from '../plan/types.ts';
 
 /** Clocks of the browser and the API may differ; groups this much older than the send still count. */
 export const CLOCK_SKEW_MS = 5 * 60_000;

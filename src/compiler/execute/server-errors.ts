@@ -3,8 +3,8 @@
 // shown at the step's first node.
 import { isPlainObject, type UpdateArray } from '../../contract/index.ts';
 import type { Issue } from '../issues.ts';
-import { resolveRef } from './refs.ts';
-import type { Bindings, PlanStep, UpdateStep } from './types.ts';
+import { resolveRef } from '../plan/refs.ts';
+import type { Bindings, PlanStep, UpdateStep } from '../plan/types.ts';
 
 const ARRAY_INDEX = /\b(courseGroups|courses|sections|lessons|topics)\[(\d+)\](?:\.(\w+))?/;
 const COURSE_INDEX = /\b[Cc]ourse (?:at )?index (\d+)/;

@@ -1,9 +1,9 @@
 // Reading the API's answer to a step: ids produced, warnings, or an error at the nodes it concerns.
 import { MESSAGES, isPlainObject, type BackgroundJob } from '../../contract/index.ts';
 import type { Issue } from '../issues.ts';
-import type { CreatedIds, TransportResponse } from '../transport.ts';
+import type { CreatedIds, TransportResponse } from './transport.ts';
 import { messagesOf, serverIssues } from './server-errors.ts';
-import { bindingKeys, type Bindings, type CreateStep, type PlanStep } from './types.ts';
+import { bindingKeys, type Bindings, type CreateStep, type PlanStep } from '../plan/types.ts';
 
 /** Spec 7.2: the content was saved, only its files were not queued. */
 const PENDING_JOBS_PREFIX = MESSAGES.tooManyPendingJobs(0).split(' (')[0]!;

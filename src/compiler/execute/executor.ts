@@ -4,20 +4,14 @@
 // update took effect (then it is confirmed without resending, so nothing is created twice); field
 // updates, moves and re-reads are idempotent and simply run again; a create request is resent only
 // when the transport can prove it did not take effect.
-import { ENDPOINTS, type BackgroundJob } from '../contract/index.ts';
-import type { Issue } from './issues.ts';
+import { ENDPOINTS, type BackgroundJob } from '../../contract/index.ts';
+import type { Issue } from '../issues.ts';
 import { newJournalRecord, type Journal, type JournalStep, type StepStatus } from './journal.ts';
-import { COMPILER_MESSAGES as M } from './messages.ts';
-import { bindNewEntities, creationState } from './plan/binding.ts';
-import { resolveRef, updateRequestOf } from './plan/refs.ts';
-import {
-  answer,
-  bindingFailure,
-  createdIds,
-  retryAfterMs,
-  type StepResult,
-} from './plan/answers.ts';
-import type { Bindings, Plan, PlanStep, Ref } from './plan/types.ts';
+import { COMPILER_MESSAGES as M } from '../messages.ts';
+import { bindNewEntities, creationState } from './binding.ts';
+import { resolveRef, updateRequestOf } from '../plan/refs.ts';
+import { answer, bindingFailure, createdIds, retryAfterMs, type StepResult } from './answers.ts';
+import type { Bindings, Plan, PlanStep, Ref } from '../plan/types.ts';
 import type { Transport, TransportResponse, WireRequest } from './transport.ts';
 
 export { retryAfterMs };

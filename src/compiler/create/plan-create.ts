@@ -1,8 +1,9 @@
-// compileCreate(drafts): `POST /content/course/create` requests of at most 100 courses (spec 4.1).
+// planCreate(drafts): `POST /content/course/create` requests of at most 100 courses (spec 4.1).
 // A course over the 100-children limit is sent with its first 100 nodes in document order, then
 // completed by update steps: a re-read binds the created nodes, and the remaining ones are appended
 // to their parents exactly as a plan for an existing course would (every remaining node comes after
-// its created siblings in document order, so appending keeps the draft's order).
+// its created siblings in document order, so appending keeps the draft's order). Validation of the
+// drafts themselves is compile.ts's part.
 import { LIMITS, countChildren, type CourseAttributes } from '../../contract/index.ts';
 import {
   isTreeDraft,
@@ -11,16 +12,15 @@ import {
   type TopicNode,
   type TreeNode,
 } from '../draft/schema.ts';
+import { courseAttributesOf } from '../draft/to-attributes.ts';
 import { allNodes, childrenOf } from '../draft/tree-ops.ts';
 import { randomId, type IdGenerator } from '../ids.ts';
-import { dedupeIssues, type Issue } from '../issues.ts';
+import type { Issue } from '../issues.ts';
 import { StepBuilder } from '../plan/assemble.ts';
+import { PHASES } from '../plan/phases.ts';
 import { refString } from '../plan/refs.ts';
+import { scheduleStructure, type Existing } from '../plan/schedule-structure.ts';
 import { bindingKeys, type CompileResult, type NewEntity, type Ref } from '../plan/types.ts';
-import { PHASES } from '../update/compile-update.ts';
-import { scheduleStructure, type Existing } from '../update/structure-plan.ts';
-import { validateDraft } from '../validate.ts';
-import { courseAttributesOf } from './to-attributes.ts';
 
 export interface CompileCreateOptions {
   planId?: string;
@@ -29,11 +29,12 @@ export interface CompileCreateOptions {
   bindNodes?: boolean;
 }
 
-export function compileCreate(
+/** The create plan, and the drafts it refuses (a saved course is updated, not created). */
+export function planCreate(
   drafts: readonly CourseDraft[],
   options: CompileCreateOptions = {},
 ): CompileResult {
-  const issues: Issue[] = drafts.flatMap((draft) => validateDraft(draft));
+  const issues: Issue[] = [];
   for (const draft of drafts)
     if (draft.serverIds)
       issues.push({
@@ -67,7 +68,7 @@ export function compileCreate(
 
   return {
     plan: { id: options.planId ?? (options.ids ?? randomId)(), steps: builder.steps, knownIds: [] },
-    issues: dedupeIssues(issues),
+    issues,
   };
 }
 
