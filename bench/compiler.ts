@@ -20,7 +20,7 @@ import {
   type IdGenerator,
   type LessonNode,
   type TopicNode,
-} from '../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { gridDraft, saveDraft } from '../test/compiler/fixtures.ts';
 
 function time(label: string, iterations: number, fn: () => void): void {

@@ -14,7 +14,7 @@ import {
   updateRuleIssues,
   type Path,
   type TopicType,
-} from '../contract/index.ts';
+} from '#contract/index.ts';
 import { UPDATE_ONLY_ATTRIBUTES, courseAttributesOf, locatePath } from './draft/to-attributes.ts';
 import { DraftAttributesSchema, isTreeDraft, type CourseDraft } from './draft/schema.ts';
 import { allNodes } from './draft/tree-ops.ts';

@@ -1,12 +1,7 @@
 // compileCreate: one create body entry per draft of every kind, at most 100 courses per request, and
 // courses over 100 children split into a first request plus update steps.
 import { describe, expect, test } from 'vitest';
-import {
-  CreateCoursesRequest,
-  LIMITS,
-  countChildren,
-  createPrecheck,
-} from '../../src/contract/index.ts';
+import { CreateCoursesRequest, LIMITS, countChildren, createPrecheck } from '#contract/index.ts';
 import {
   addNode,
   bindingKeys,
@@ -22,7 +17,7 @@ import {
   type MicroCourseDraft,
   type PlanStep,
   type UpdateStep,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { gridDraft } from './fixtures.ts';
 
 const kinds = (steps: PlanStep[]) => steps.map((s) => s.kind);

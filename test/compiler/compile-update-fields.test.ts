@@ -1,6 +1,6 @@
 // compileUpdate, fields: only changed fields are sent, with the API's clearing rules.
 import { describe, expect, test } from 'vitest';
-import { UpdateCoursesRequest } from '../../src/contract/index.ts';
+import { UpdateCoursesRequest } from '#contract/index.ts';
 import {
   COMPILER_MESSAGES as M,
   PHASES,
@@ -11,7 +11,7 @@ import {
   setAttributes,
   setKindFields,
   setNodeFields,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { gridDraft, saveDraft } from './fixtures.ts';
 
 import { bodies, errorsOf, ids, lid, saved, sid, tid } from './update-helpers.ts';

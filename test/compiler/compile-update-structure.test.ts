@@ -17,8 +17,8 @@ import {
   setNodeFields,
   type CourseDraft,
   type MicroCourseDraft,
-} from '../../src/compiler/index.ts';
-import type { Baseline } from '../../src/compiler/update/baseline.ts';
+} from '#compiler/index.ts';
+import type { Baseline } from '#compiler/update/baseline.ts';
 import { saveDraft } from './fixtures.ts';
 
 import { bodies, errorsOf, ids, lid, saved, sid, tid, updates } from './update-helpers.ts';

@@ -21,7 +21,7 @@ import {
   setNodeFields,
   type CourseGroupDraft,
   type MicroCourseDraft,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { gridDraft } from './fixtures.ts';
 
 const titles = (draft: CourseGroupDraft) =>

@@ -1,7 +1,7 @@
 // The executor's control flow with a scripted transport: 429 and Retry-After, 400 mapped to nodes,
 // the pending-jobs case, unknown outcomes, and create requests that must never be resent blindly.
 import { describe, expect, test } from 'vitest';
-import { MESSAGES, type CourseStructure } from '../../src/contract/index.ts';
+import { MESSAGES, type CourseStructure } from '#contract/index.ts';
 import {
   COMPILER_MESSAGES as M,
   MemoryJournal,
@@ -18,7 +18,7 @@ import {
   type Transport,
   type TransportResponse,
   type WireRequest,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { gridDraft, saveDraft, topicRecord } from './fixtures.ts';
 
 function scripted(responses: TransportResponse[], structure?: () => CourseStructure) {

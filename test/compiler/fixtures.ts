@@ -7,7 +7,7 @@ import type {
   CourseStructure,
   TopicRecord,
   TopicType,
-} from '../../src/contract/index.ts';
+} from '#contract/index.ts';
 import {
   addNode,
   newCourseDraft,
@@ -22,7 +22,7 @@ import {
   type LessonNode,
   type SectionNode,
   type TopicNode,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 
 const AT = '2026-01-01T00:00:00.000Z';
 

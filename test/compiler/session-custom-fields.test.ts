@@ -1,18 +1,14 @@
 // Session custom fields: create sends them as `sessionCustomFields` for every kind; update sends the
 // course's `customFields` whole when any key changes, and `null` when they are emptied (spec 4.2).
 import { describe, expect, test } from 'vitest';
-import {
-  CREATE_KINDS,
-  CreateCoursesRequest,
-  UpdateCoursesRequest,
-} from '../../src/contract/index.ts';
+import { CREATE_KINDS, CreateCoursesRequest, UpdateCoursesRequest } from '#contract/index.ts';
 import {
   compileCreate,
   compileUpdate,
   newCourseDraft,
   setAttributes,
   type CreateStep,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { saveDraft } from './fixtures.ts';
 import { bodies, ids } from './update-helpers.ts';
 

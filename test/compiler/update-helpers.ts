@@ -6,7 +6,7 @@ import {
   type CourseGroupDraft,
   type Plan,
   type UpdateStep,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { gridDraft, saveDraft } from './fixtures.ts';
 
 export const ids = sequentialIds('new_');

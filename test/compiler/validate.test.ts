@@ -1,7 +1,7 @@
 // validateDraft: every rule of spec 7.2 and limit of spec 8 that applies to a draft, and the type
 // rules of 2.3-2.5, located at their node with the contract's wording.
 import { describe, expect, test } from 'vitest';
-import { LIMITS, MESSAGES } from '../../src/contract/index.ts';
+import { LIMITS, MESSAGES } from '#contract/index.ts';
 import {
   COMPILER_MESSAGES,
   addNode,
@@ -17,7 +17,7 @@ import {
   type DraftAttributes,
   type Issue,
   type MicroCourseDraft,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { gridDraft, saveDraft } from './fixtures.ts';
 
 const course = () => gridDraft(1, 1, 2);

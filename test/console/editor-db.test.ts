@@ -2,7 +2,7 @@
 // journal keeps what the executor saved even if the caller mutates its record afterwards.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { newCourseDraft, newJournalRecord, sequentialIds } from '../../src/compiler/index.ts';
+import { newCourseDraft, newJournalRecord, sequentialIds } from '#compiler/index.ts';
 import {
   IndexedDbJournal,
   autosave,

@@ -8,7 +8,7 @@ import {
   sequentialIds,
   type Baseline,
   type CourseGroupDraft,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import {
   moveChecked,
   moveToUnused,

@@ -4,7 +4,7 @@
 // to their parents exactly as a plan for an existing course would (every remaining node comes after
 // its created siblings in document order, so appending keeps the draft's order). Validation of the
 // drafts themselves is compile.ts's part.
-import { LIMITS, countChildren, type CourseAttributes } from '../../contract/index.ts';
+import { LIMITS, countChildren, type CourseAttributes } from '#contract/index.ts';
 import {
   isTreeDraft,
   type CourseDraft,

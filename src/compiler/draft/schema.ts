@@ -10,7 +10,7 @@ import {
   Section,
   Topic,
   Uuid,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 
 const nodeIds = {
   clientId: z.string().min(1),

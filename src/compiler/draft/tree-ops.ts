@@ -1,7 +1,7 @@
 // Immutable edits of a draft's tree. A position is `{ parentId, index }` (parentId null = the course
 // root), which maps straight onto the API's parent references. Only the path to the edited node is
 // copied, so unchanged subtrees keep their identity (cheap memoized rendering in the editor).
-import { topicFieldsFor, type TopicType } from '../../contract/index.ts';
+import { topicFieldsFor, type TopicType } from '#contract/index.ts';
 import type { IdGenerator } from '../ids.ts';
 import type {
   CourseDraft,

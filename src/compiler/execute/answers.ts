@@ -1,5 +1,5 @@
 // Reading the API's answer to a step: ids produced, warnings, or an error at the nodes it concerns.
-import { MESSAGES, isPlainObject, type BackgroundJob } from '../../contract/index.ts';
+import { MESSAGES, isPlainObject, type BackgroundJob } from '#contract/index.ts';
 import type { Issue } from '../issues.ts';
 import type { CreatedIds, TransportResponse } from './transport.ts';
 import { messagesOf, serverIssues } from './server-errors.ts';

@@ -9,7 +9,7 @@
 // request order, and are paired with them by position. Anything else (a count that differs because
 // someone else added a child meanwhile, a title or type that does not match) is a binding error,
 // reported rather than guessed.
-import type { CourseStructure } from '../../contract/index.ts';
+import type { CourseStructure } from '#contract/index.ts';
 import { COMPILER_MESSAGES as M } from '../messages.ts';
 import { refString, resolveRef } from '../plan/refs.ts';
 import {

@@ -4,7 +4,7 @@
 // update took effect (then it is confirmed without resending, so nothing is created twice); field
 // updates, moves and re-reads are idempotent and simply run again; a create request is resent only
 // when the transport can prove it did not take effect.
-import { ENDPOINTS, type BackgroundJob } from '../../contract/index.ts';
+import { ENDPOINTS, type BackgroundJob } from '#contract/index.ts';
 import type { Issue } from '../issues.ts';
 import { newJournalRecord, type Journal, type JournalStep, type StepStatus } from './journal.ts';
 import { COMPILER_MESSAGES as M } from '../messages.ts';

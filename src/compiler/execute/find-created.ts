@@ -1,7 +1,7 @@
 // Settling a create request whose answer never arrived. Create has no idempotency key, so the only
 // evidence is the catalog: a course group of the same title and kind created after the request went
 // out. The transport fetches candidate groups; this decides, and answers 'unknown' rather than guess.
-import type { CourseGroup } from '../../contract/index.ts';
+import type { CourseGroup } from '#contract/index.ts';
 import type { CreatedIds } from './transport.ts';
 import type { CreateStep } from '../plan/types.ts';
 

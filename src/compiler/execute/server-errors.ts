@@ -1,7 +1,7 @@
 // A 400 answer, as issues at the draft nodes its messages concern. The API names items by array
 // index (`topics[3]`, `Course at index 2: `) or by id (`Invalid lessonId: <id>`); anything else is
 // shown at the step's first node.
-import { isPlainObject, type UpdateArray } from '../../contract/index.ts';
+import { isPlainObject, type UpdateArray } from '#contract/index.ts';
 import type { Issue } from '../issues.ts';
 import { resolveRef } from '../plan/refs.ts';
 import type { Bindings, PlanStep, UpdateStep } from '../plan/types.ts';

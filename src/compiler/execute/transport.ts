@@ -1,5 +1,5 @@
 // What the executor needs from the outside world; the console and the tests provide it.
-import type { CourseStructure } from '../../contract/index.ts';
+import type { CourseStructure } from '#contract/index.ts';
 import type { CreateStep, PlanStep } from '../plan/types.ts';
 
 export interface WireRequest {

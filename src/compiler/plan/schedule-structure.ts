@@ -3,7 +3,7 @@
 // children at the end of their parent, so each parent's appended children are sent in draft order,
 // alternating moves and creations in rounds ("moves 0, creates 0, moves 1, creates 1, ...") so that
 // each lands after the one before it whatever order the server applies a request's items in.
-import type { TopicType } from '../../contract/index.ts';
+import type { TopicType } from '#contract/index.ts';
 import { lessonPayload, topicPayload } from '../draft/to-attributes.ts';
 import type { LessonNode, SectionNode, TopicNode, TreeNode } from '../draft/schema.ts';
 import type { EntityLevel, NewEntity, PlanItem, Ref } from './types.ts';

@@ -6,7 +6,7 @@ import {
   type CourseGroup,
   type CourseStructure,
   type TopicRecord,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type {
   CourseDraft,
   DraftAttributes,

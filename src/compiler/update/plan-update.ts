@@ -3,7 +3,7 @@
 // creates new sections; phase 3 sets section order and creates new lessons; phase 4 creates new
 // topics. Every creating request is followed by a re-read that binds the new ids (see
 // execute/binding.ts). Validation of the draft itself is compile.ts's part.
-import { UPDATE_COURSE_STATUSES, type TopicRecord, type TopicType } from '../../contract/index.ts';
+import { UPDATE_COURSE_STATUSES, type TopicRecord, type TopicType } from '#contract/index.ts';
 import {
   SCORM_COURSE_FIELDS,
   VIDEO_COURSE_FIELDS,

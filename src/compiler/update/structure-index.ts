@@ -1,5 +1,5 @@
 // Where each saved section, lesson and topic sits in the baseline, and what the draft did with it.
-import type { CourseStructure, TopicRecord } from '../../contract/index.ts';
+import type { CourseStructure, TopicRecord } from '#contract/index.ts';
 import type { TreeNode } from '../draft/schema.ts';
 import { refString } from '../plan/refs.ts';
 import type { StructureLesson, StructureSection } from './baseline.ts';

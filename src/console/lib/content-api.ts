@@ -1,17 +1,17 @@
 // Typed functions for the Content API endpoints the console uses, through the console server's proxy
 // (`/api/v2/...` -> `/incoming/v2/...`). Every success body is parsed with the contract's schema, and
 // every `backgroundJob` returned by create or update is announced so the jobs tray can follow it.
-import type { ENDPOINTS } from '../../contract/endpoints.ts';
-import type { ContentSearchType, CourseGroupKind } from '../../contract/enums.ts';
-import { BackgroundJob, Job } from '../../contract/schemas/background-job.ts';
+import type { ENDPOINTS } from '#contract/endpoints.ts';
+import type { ContentSearchType, CourseGroupKind } from '#contract/enums.ts';
+import { BackgroundJob, Job } from '#contract/schemas/background-job.ts';
 import {
   CreateCoursesResponse,
   type CreateCoursesRequest,
-} from '../../contract/schemas/course-create.ts';
+} from '#contract/schemas/course-create.ts';
 import {
   UpdateCoursesResponse,
   type UpdateCourseAttributes,
-} from '../../contract/schemas/course-update.ts';
+} from '#contract/schemas/course-update.ts';
 import {
   ContentSearchPage,
   Course,
@@ -20,11 +20,8 @@ import {
   CourseList,
   CourseStructure,
   LearningPathMilestones,
-} from '../../contract/schemas/read-models.ts';
-import {
-  ReleaseContentResponse,
-  type ReleaseContentRequest,
-} from '../../contract/schemas/release.ts';
+} from '#contract/schemas/read-models.ts';
+import { ReleaseContentResponse, type ReleaseContentRequest } from '#contract/schemas/release.ts';
 import type { z } from 'zod';
 import { apiClient } from './api.ts';
 

@@ -1,5 +1,5 @@
 // Display labels and formatting, so every screen names things the same way.
-import type { CourseGroupKind, Status } from '../../contract/enums.ts';
+import type { CourseGroupKind, Status } from '#contract/enums.ts';
 
 export const STATUS_LABELS: Record<Status, string> = {
   draft: 'Draft',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Status } from '../../../contract/enums.ts';
+import type { Status } from '#contract/enums.ts';
 import { STATUS_LABELS, STATUS_TONES, type Tone } from '../../lib/format.ts';
 
 export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {

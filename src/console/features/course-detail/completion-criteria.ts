@@ -1,5 +1,5 @@
 // Plain-language descriptions of completion criteria (spec 2.5).
-import type { CompletionCriteriaType } from '../../../contract/enums.ts';
+import type { CompletionCriteriaType } from '#contract/enums.ts';
 
 const LABELS: Record<CompletionCriteriaType, string> = {
   coursePercentViewed: 'Share of pages viewed',

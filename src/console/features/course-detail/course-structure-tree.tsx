@@ -1,6 +1,6 @@
 // A course's sections, lessons and topics with their completion criteria, read-only. Native
 // <details> gives every level keyboard-operable expand/collapse without custom tree semantics.
-import type { CourseStructure } from '../../../contract/schemas/read-models.ts';
+import type { CourseStructure } from '#contract/schemas/read-models.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { formatDateTime, plural } from '../../lib/format.ts';

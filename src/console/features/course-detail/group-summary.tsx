@@ -1,4 +1,4 @@
-import type { CourseGroup } from '../../../contract/schemas/read-models.ts';
+import type { CourseGroup } from '#contract/schemas/read-models.ts';
 import { KIND_LABELS, formatDateTime } from '../../lib/format.ts';
 import { htmlToText } from '../../lib/html-text.ts';
 

@@ -2,7 +2,7 @@
 // jobs tray then follows.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { CourseGroupUpdate } from '../../../contract/schemas/course-update.ts';
+import { CourseGroupUpdate } from '#contract/schemas/course-update.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';

@@ -13,7 +13,7 @@ import {
   type Baseline,
   type CourseDraft,
   type Issue,
-} from '../../../compiler/index.ts';
+} from '#compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ApplyPanel } from './apply/apply-panel.tsx';
 import { compileDraft } from './compile/compile-draft.ts';

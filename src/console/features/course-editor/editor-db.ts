@@ -1,7 +1,7 @@
 // The editor's IndexedDB: autosaved drafts (per user and course) and the apply journal. A separate
 // database from the jobs tray's, so the two never contend over schema versions.
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { CourseDraft, Journal, JournalRecord, Plan } from '../../../compiler/index.ts';
+import type { CourseDraft, Journal, JournalRecord, Plan } from '#compiler/index.ts';
 
 export interface SavedDraft {
   /** `${userEmail}|${courseId or "new"}` */

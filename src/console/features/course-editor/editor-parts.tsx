@@ -1,13 +1,7 @@
 // Small parts of the editor page: the kind picker of a new course, the course's own problems, and
 // helpers for adding at the root and finding a node's ancestors.
-import {
-  isTreeDraft,
-  locate,
-  newCourseDraft,
-  randomId,
-  type Issue,
-} from '../../../compiler/index.ts';
-import { CREATE_KINDS, type CreateKind } from '../../../contract/enums.ts';
+import { isTreeDraft, locate, newCourseDraft, randomId, type Issue } from '#compiler/index.ts';
+import { CREATE_KINDS, type CreateKind } from '#contract/enums.ts';
 import { useEditorSlice, type EditorStore } from './editor-store.ts';
 import { addChild } from './tree/tree-actions.ts';
 

@@ -2,7 +2,7 @@
 // was last saved. Components subscribe to slices (useSyncExternalStore), so a tree edit does not
 // re-render the forms and a form edit does not re-render every tree row.
 import { useSyncExternalStore } from 'react';
-import type { CourseDraft } from '../../../compiler/index.ts';
+import type { CourseDraft } from '#compiler/index.ts';
 import { initialHistory, pushEdit, redo, undo, type HistoryState } from './history.ts';
 
 export class EditorStore {

@@ -1,7 +1,7 @@
 // Export the draft as a versioned JSON file, and import one (the compiler's file format), so courses
 // can be kept in version control.
 import { useRef, useState } from 'react';
-import { parseDraftFile, serializeDraft, type CourseDraft } from '../../../compiler/index.ts';
+import { parseDraftFile, serializeDraft, type CourseDraft } from '#compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 export function ImportExport({

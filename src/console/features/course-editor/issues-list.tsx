@@ -1,6 +1,6 @@
 // The live list of problems in the draft (validation, unsupported edits, the API's answers). Each
 // issue is a button that takes the user to the node (or course field) it concerns.
-import type { Issue } from '../../../compiler/index.ts';
+import type { Issue } from '#compiler/index.ts';
 
 export function IssuesList({
   issues,

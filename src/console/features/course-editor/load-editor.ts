@@ -6,7 +6,7 @@ import {
   randomId,
   type Baseline,
   type CourseDraft,
-} from '../../../compiler/index.ts';
+} from '#compiler/index.ts';
 import { autosave, draftKey } from './editor-db.ts';
 import { loadBaseline } from './load-course.ts';
 

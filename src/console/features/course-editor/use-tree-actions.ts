@@ -6,7 +6,7 @@ import {
   randomId,
   renameNode,
   type TreeDraft,
-} from '../../../compiler/index.ts';
+} from '#compiler/index.ts';
 import type { EditorStore } from './editor-store.ts';
 import { addChild, removeChecked, type EditOutcome } from './tree/tree-actions.ts';
 import type { RowActions } from './tree/tree-row.tsx';

@@ -1,7 +1,7 @@
 // Search box and filters. Every control writes to the URL (validated search params).
 import { useState } from 'react';
-import { COURSE_GROUP_KINDS } from '../../../contract/enums.ts';
-import { LIMITS } from '../../../contract/limits.ts';
+import { COURSE_GROUP_KINDS } from '#contract/enums.ts';
+import { LIMITS } from '#contract/limits.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { KIND_LABELS } from '../../lib/format.ts';
 import { useDebouncedEffect } from '../../lib/use-debounced-callback.ts';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import type { CourseGroupListItem } from '../../../contract/schemas/read-models.ts';
+import type { CourseGroupListItem } from '#contract/schemas/read-models.ts';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import type { SelectedGroup } from '../../lib/bulk-selection.ts';
 import { KIND_LABELS, formatCount } from '../../lib/format.ts';

@@ -2,7 +2,7 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
-import type { ContentSearchItem } from '../../../contract/schemas/read-models.ts';
+import type { ContentSearchItem } from '#contract/schemas/read-models.ts';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import type { BulkSelection, SelectedGroup } from '../../lib/bulk-selection.ts';

@@ -2,8 +2,8 @@
 // for loaded events, and the query of the relay's history endpoint. The matcher mirrors the relay's
 // history filter exactly (learner: id, whole email, or part of the name; course: course or learning
 // path id; from inclusive, to exclusive), so live and history rows agree on what "matches" means.
-import type { EventKind } from '../../../contract/enums.ts';
-import type { LearnerEvent } from '../../../contract/schemas/events.ts';
+import type { EventKind } from '#contract/enums.ts';
+import type { LearnerEvent } from '#contract/schemas/events.ts';
 import { EVENT_KIND_LABELS, learnerName } from './event-model.ts';
 import type { MonitorSearchParams } from './monitor-search.ts';
 

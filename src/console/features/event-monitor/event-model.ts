@@ -1,8 +1,8 @@
 // The monitor's unit of data: one relayed event (parsed with the contract's schema) and the relay's
 // sequence number. Nested learner/course objects repeat across thousands of events, so equal ones are
 // shared (interned) to keep 100,000 loaded events cheap in memory.
-import type { EventKind } from '../../../contract/enums.ts';
-import { LearnerEvent } from '../../../contract/schemas/events.ts';
+import type { EventKind } from '#contract/enums.ts';
+import { LearnerEvent } from '#contract/schemas/events.ts';
 
 export interface StoredEvent {
   /** The relay's monotonic sequence number (the SSE id); orders the list. */

@@ -7,8 +7,8 @@
 // covers everything after the initial tail; below that, a "chain" of history pages per server-side
 // filter extends coverage downwards (`floor`). Events below the floor (loaded by another filter's chain)
 // stay hidden until this filter's own chain reaches them, so the list never shows a gap.
-import type { EventKind } from '../../../contract/enums.ts';
-import { EVENT_KINDS } from '../../../contract/enums.ts';
+import type { EventKind } from '#contract/enums.ts';
+import { EVENT_KINDS } from '#contract/enums.ts';
 import { createMatcher, NO_FILTER, serverFilterKey, type MonitorFilter } from './event-filters.ts';
 import { eventKey, Interner, parseEvent, type StoredEvent } from './event-model.ts';
 import { lowerBound, mergeSorted, upperBound } from './sorted-events.ts';

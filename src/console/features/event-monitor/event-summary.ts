@@ -1,6 +1,6 @@
 // One readable sentence per event, and the kind-specific facts the detail drawer lists, so support
 // staff can answer "did X really complete Y?" without reading JSON.
-import type { LearnerEvent } from '../../../contract/schemas/events.ts';
+import type { LearnerEvent } from '#contract/schemas/events.ts';
 import { learnerName, resourceOf } from './event-model.ts';
 
 const ENROLLMENT_SOURCES = {

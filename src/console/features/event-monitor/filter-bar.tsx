@@ -1,7 +1,7 @@
 // The filters. Every value lives in the URL (shareable, back button walks through changes); typing is
 // debounced into it. The kind checkboxes double as the per-kind counters of the shown events.
 import { useId, useState } from 'react';
-import { EVENT_KINDS, type EventKind } from '../../../contract/enums.ts';
+import { EVENT_KINDS, type EventKind } from '#contract/enums.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { useDebouncedEffect } from '../../lib/use-debounced-callback.ts';

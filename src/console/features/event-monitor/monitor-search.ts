@@ -2,7 +2,7 @@
 // never to an error page). Kept apart from the rest of the feature: the route's definition imports it
 // eagerly, everything else loads with the route's chunk.
 import { z } from 'zod';
-import { EVENT_KINDS } from '../../../contract/enums.ts';
+import { EVENT_KINDS } from '#contract/enums.ts';
 
 /** The router parses `?learner=123` as a number; filters are text, whatever they look like. */
 const text = (max: number) =>

@@ -1,6 +1,6 @@
 // The relay's view of each kind: how far it has read (checkpoint), how stale it is (lag), and what went
 // wrong last. Collapsed while everything is fine; opened by default when a kind is in trouble.
-import { EVENT_KINDS, type EventKind } from '../../../contract/enums.ts';
+import { EVENT_KINDS, type EventKind } from '#contract/enums.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { failingKinds, formatSeconds } from './connection-label.ts';
 import { EVENT_KIND_LABELS } from './event-model.ts';

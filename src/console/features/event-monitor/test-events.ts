@@ -1,6 +1,6 @@
 // Builds contract-valid events for the feature's unit tests (never imported by the app).
-import type { EventKind } from '../../../contract/enums.ts';
-import type { LearnerEvent } from '../../../contract/schemas/events.ts';
+import type { EventKind } from '#contract/enums.ts';
+import type { LearnerEvent } from '#contract/schemas/events.ts';
 import type { IncomingEvent } from './event-store.ts';
 
 const uuid = (n: number, prefix = 'a') =>

@@ -2,7 +2,7 @@
 // link to the course it belongs to when the action that queued it said which (the editor's apply).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { JobStatus } from '../../../contract/enums.ts';
+import type { JobStatus } from '#contract/enums.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';

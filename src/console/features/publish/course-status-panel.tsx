@@ -1,7 +1,7 @@
 // A course's status with publish/unpublish (releaseContent) and status change (update). The actions
 // exist only for admins; everyone else sees the status.
 import { useId, useState } from 'react';
-import { UPDATE_COURSE_STATUSES, type Status } from '../../../contract/enums.ts';
+import { UPDATE_COURSE_STATUSES, type Status } from '#contract/enums.ts';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';

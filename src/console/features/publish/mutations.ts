@@ -1,7 +1,7 @@
 // Single publish/status/archive actions. Each resolves only on the API's confirmation, then refreshes
 // every cached read that shows a status.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UPDATE_COURSE_STATUSES } from '../../../contract/enums.ts';
+import type { UPDATE_COURSE_STATUSES } from '#contract/enums.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { releaseContent, updateCourses } from '../../lib/content-api.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';

@@ -2,9 +2,9 @@
 // the tray can link to it. Create answers carry the new ids (spec 4.1); update answers do not, so a
 // job from an update belongs to the course being edited or to the one this run just created.
 import { z } from 'zod';
-import type { WireRequest } from '../../../../compiler/index.ts';
-import { BackgroundJob } from '../../../../contract/schemas/background-job.ts';
-import { CreateCoursesResponse } from '../../../../contract/schemas/course-create.ts';
+import type { WireRequest } from '#compiler/index.ts';
+import { BackgroundJob } from '#contract/schemas/background-job.ts';
+import { CreateCoursesResponse } from '#contract/schemas/course-create.ts';
 import { jobsStore, type JobResult } from '../../../lib/jobs-store.ts';
 
 const WithJob = z.object({ backgroundJob: BackgroundJob });

@@ -10,7 +10,7 @@ import {
   type Baseline,
   type Issue,
   type Plan,
-} from '../../../../compiler/index.ts';
+} from '#compiler/index.ts';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { IndexedDbJournal, autosave, pendingRuns } from '../editor-db.ts';
 import type { EditorStore } from '../editor-store.ts';

@@ -6,8 +6,8 @@ import {
   setAttributes,
   type CourseDraft,
   type DraftAttributes,
-} from '../../../../compiler/index.ts';
-import { LIMITS } from '../../../../contract/limits.ts';
+} from '#compiler/index.ts';
+import { LIMITS } from '#contract/limits.ts';
 import { useEditorSlice, type EditorStore } from '../editor-store.ts';
 import {
   CustomFieldsEditor,

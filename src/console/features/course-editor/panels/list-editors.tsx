@@ -2,8 +2,8 @@
 // (authors, ids) and custom fields. Each commits on change or blur as one undo step.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { LIMITS } from '../../../../contract/limits.ts';
-import { TagPage } from '../../../../contract/schemas/read-models.ts';
+import { LIMITS } from '#contract/limits.ts';
+import { TagPage } from '#contract/schemas/read-models.ts';
 import { apiClient } from '../../../lib/api.ts';
 import { API_BASE } from '../../../lib/content-api.ts';
 

@@ -5,15 +5,10 @@ import {
   SHELL_TOPIC_TYPES,
   TOPIC_TYPES,
   type TopicType,
-} from '../../../../contract/enums.ts';
-import { topicFieldsFor } from '../../../../contract/topic-fields.ts';
-import { Lesson, Section, Topic } from '../../../../contract/schemas/course-create.ts';
-import {
-  changeTopicType,
-  isTreeDraft,
-  type TopicNode,
-  type TreeNode,
-} from '../../../../compiler/index.ts';
+} from '#contract/enums.ts';
+import { topicFieldsFor } from '#contract/topic-fields.ts';
+import { Lesson, Section, Topic } from '#contract/schemas/course-create.ts';
+import { changeTopicType, isTreeDraft, type TopicNode, type TreeNode } from '#compiler/index.ts';
 import type { EditorStore } from '../editor-store.ts';
 import { CompletionCriteriaEditor, LanguagesEditor } from './topic-extras.tsx';
 import { NodeForm } from './node-form.tsx';

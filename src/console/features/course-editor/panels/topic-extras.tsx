@@ -1,18 +1,7 @@
 // A topic's article language variants and its completion criteria (spec 2.3, 2.5).
-import {
-  COMPLETION_CRITERIA_TYPES,
-  VALUE_COMPLETION_CRITERIA,
-} from '../../../../contract/enums.ts';
-import {
-  ArticlePageVariant,
-  type CompletionCriteria,
-} from '../../../../contract/schemas/course-create.ts';
-import {
-  isTreeDraft,
-  setNodeFields,
-  type NodePatch,
-  type TopicNode,
-} from '../../../../compiler/index.ts';
+import { COMPLETION_CRITERIA_TYPES, VALUE_COMPLETION_CRITERIA } from '#contract/enums.ts';
+import { ArticlePageVariant, type CompletionCriteria } from '#contract/schemas/course-create.ts';
+import { isTreeDraft, setNodeFields, type NodePatch, type TopicNode } from '#compiler/index.ts';
 import type { EditorStore } from '../editor-store.ts';
 import { fieldLabel } from './field-kind.ts';
 

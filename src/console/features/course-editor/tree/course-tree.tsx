@@ -18,7 +18,7 @@ import {
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { childKindOf, type TreeDraft } from '../../../../compiler/index.ts';
+import { childKindOf, type TreeDraft } from '#compiler/index.ts';
 import { describeProjection, TREE_INSTRUCTIONS } from './announce.ts';
 import { flatten, removeDescendantsOf } from './flat-tree.ts';
 import { getProjection, type Projection } from './projection.ts';

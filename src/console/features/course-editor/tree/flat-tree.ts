@@ -1,11 +1,6 @@
 // The draft's tree as the flat list the outline renders (virtualized), after dnd-kit's sortable tree
 // example: `{ id, parentId, depth, index }` per visible node, in document order.
-import {
-  childrenOf,
-  type NodeKind,
-  type TreeDraft,
-  type TreeNode,
-} from '../../../../compiler/index.ts';
+import { childrenOf, type NodeKind, type TreeDraft, type TreeNode } from '#compiler/index.ts';
 
 export interface FlatNode {
   id: string;

@@ -7,7 +7,7 @@ import {
   newTopic,
   sequentialIds,
   type MicroCourseDraft,
-} from '../../../../compiler/index.ts';
+} from '#compiler/index.ts';
 import { gridDraft } from '../../../../../test/compiler/fixtures.ts';
 import { flatten } from './flat-tree.ts';
 import { getProjection } from './projection.ts';

@@ -2,7 +2,7 @@
 // between its neighbours) checked against the compiler's level rule (`childKindOf`): a drop is valid
 // only where the dragged node keeps its level and the nearest row above it at a lower depth is a
 // container of its kind (a topic under a lesson, a lesson under a section).
-import { childKindOf, type Position, type TreeDraft } from '../../../../compiler/index.ts';
+import { childKindOf, type Position, type TreeDraft } from '#compiler/index.ts';
 import { removeDescendantsOf, type FlatNode } from './flat-tree.ts';
 
 export interface Projection extends Position {

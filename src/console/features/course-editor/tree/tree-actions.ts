@@ -18,7 +18,7 @@ import {
   type Position,
   type TreeDraft,
   type TreeNode,
-} from '../../../../compiler/index.ts';
+} from '#compiler/index.ts';
 
 export const UNUSED_TITLE = 'Unused';
 
