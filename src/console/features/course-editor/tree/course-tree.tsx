@@ -17,7 +17,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { childKindOf, type TreeDraft } from '#compiler/index.ts';
 import { describeProjection, TREE_INSTRUCTIONS } from './announce.ts';
 import { flatten, removeDescendantsOf } from './flat-tree.ts';
@@ -48,6 +48,13 @@ interface DragState {
 }
 
 const LABEL = { section: 'section', lesson: 'lesson', topic: 'topic' } as const;
+
+/** Focuses a row's title if the row is mounted; false when it is not (yet). */
+function focusRow(id: string): boolean {
+  const element = document.getElementById(`node-${id}`);
+  element?.focus();
+  return element !== null;
+}
 
 export const CourseTree = memo(function CourseTree({
   draft,
@@ -92,29 +99,41 @@ export const CourseTree = memo(function CourseTree({
     },
   });
 
-  useEffect(() => {
-    if (!focus) return;
-    const index = flat.findIndex((item) => item.id === focus.id);
+  // Handlers and announcements read the latest list and virtualizer (dnd-kit's handlers run before
+  // this component re-renders, and keep the first announcements object).
+  const latest = useRef({ draft, items, projection });
+  latest.current = { draft, items, projection };
+  const virtualizerRef = useRef(virtualizer);
+  virtualizerRef.current = virtualizer;
+
+  // Focus moves to a row in the same commit that mounts it (layout effect), never frames later: a
+  // deferred focus() took focus away from wherever the user had moved on to in the meantime (the
+  // next "Add" button, the row an arrow key had just reached). A row off screen is scrolled in first,
+  // and is focused only if focus is still where the request came from.
+  const pendingFocus = useRef<{ id: string; from: Element | null } | null>(null);
+  const requestFocus = useCallback((id: string) => {
+    const index = latest.current.items.findIndex((item) => item.id === id);
     if (index < 0) return;
-    virtualizer.scrollToIndex(index, { align: 'auto' });
-    const frame = requestAnimationFrame(() =>
-      requestAnimationFrame(() => document.getElementById(`node-${focus.id}`)?.focus()),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [focus]); // eslint-disable-line react-hooks/exhaustive-deps
+    virtualizerRef.current.scrollToIndex(index, { align: 'auto' });
+    pendingFocus.current = focusRow(id) ? null : { id, from: document.activeElement };
+  }, []);
+  useLayoutEffect(() => {
+    if (focus) requestFocus(focus.id);
+  }, [focus, requestFocus]);
+  useLayoutEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending || !document.getElementById(`node-${pending.id}`)) return;
+    pendingFocus.current = null;
+    const active = document.activeElement;
+    if (active === pending.from || active === null || active === document.body)
+      focusRow(pending.id);
+  });
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: treeKeyboardCoordinates }),
   );
 
-  // Announcements run inside dnd-kit's handlers, before this component re-renders: they project
-  // from the event's own active/over ids over the latest list (dnd-kit keeps the first object).
-  const latest = useRef({ draft, items, projection });
-  const virtualizerRef = useRef(virtualizer);
-  useEffect(() => {
-    virtualizerRef.current = virtualizer;
-  });
   // Row actions plus keyboard focus movement over the flat list (rows off screen are scrolled in).
   const rowActions = useMemo<RowActions>(
     () => ({
@@ -125,14 +144,11 @@ export const CourseTree = memo(function CourseTree({
         const target =
           to === 'first' ? 0 : to === 'last' ? list.length - 1 : Math.max(0, index + to);
         const next = list[Math.min(target, list.length - 1)];
-        if (!next) return;
-        virtualizerRef.current.scrollToIndex(list.indexOf(next), { align: 'auto' });
-        requestAnimationFrame(() => document.getElementById(`node-${next.id}`)?.focus());
+        if (next) requestFocus(next.id);
       },
     }),
-    [actions],
+    [actions, requestFocus],
   );
-  latest.current = { draft, items, projection };
   const announcements = useMemo<Announcements>(() => {
     const describe = (activeId: UniqueIdentifier, overId: UniqueIdentifier | undefined) => {
       const { draft: current, items: list } = latest.current;
