@@ -15,6 +15,7 @@ import {
   type Issue,
 } from '#compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { KIND_LABELS } from '../../lib/labels.ts';
 import { ApplyPanel } from './apply/apply-panel.tsx';
 import { compileDraft } from './compile/compile-draft.ts';
 import { useCompiled } from './compile/use-compiled.ts';
@@ -280,7 +281,8 @@ export function CourseEditor(props: CourseEditorProps) {
             />
           ) : (
             <p className="field__hint">
-              A {draft.kind} has no outline; its content is set in the course details.
+              A course of kind “{KIND_LABELS[draft.kind]}” has no outline; its content is set in the
+              course details.
             </p>
           )}
         </section>

@@ -2,6 +2,7 @@
 // helpers for adding at the root and finding a node's ancestors.
 import { isTreeDraft, locate, newCourseDraft, randomId, type Issue } from '#compiler/index.ts';
 import { CREATE_KINDS, type CreateKind } from '#contract/enums.ts';
+import { KIND_LABELS } from '../../lib/labels.ts';
 import { useEditorSlice, type EditorStore } from './editor-store.ts';
 import { addChild } from './tree/tree-actions.ts';
 
@@ -42,7 +43,7 @@ export function KindPicker({ store }: { store: EditorStore }) {
       >
         {CREATE_KINDS.map((k) => (
           <option key={k} value={k}>
-            {k}
+            {KIND_LABELS[k]}
           </option>
         ))}
       </select>

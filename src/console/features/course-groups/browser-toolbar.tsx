@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { COURSE_GROUP_KINDS } from '#contract/enums.ts';
 import { LIMITS } from '#contract/limits.ts';
 import { Field } from '../../components/ui/field.tsx';
-import { KIND_LABELS } from '../../lib/format.ts';
+import { KIND_LABELS } from '../../lib/labels.ts';
 import { useDebouncedEffect } from '../../lib/use-debounced-callback.ts';
 import { PER_PAGE_CHOICES, type BrowserSearch } from './browser-search.ts';
 

@@ -3,7 +3,8 @@ import { memo } from 'react';
 import type { CourseGroupListItem } from '#contract/schemas/read-models.ts';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import type { SelectedGroup } from '../../lib/bulk-selection.ts';
-import { KIND_LABELS, formatCount } from '../../lib/format.ts';
+import { formatCount } from '../../lib/format.ts';
+import { KIND_LABELS } from '../../lib/labels.ts';
 import { SelectAllCell, SelectableRow } from './select-cells.tsx';
 
 export const toSelected = (group: CourseGroupListItem): SelectedGroup => ({

@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import type { BulkSelection, SelectedGroup } from '../../lib/bulk-selection.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { KIND_LABELS, labelFor } from '../../lib/labels.ts';
 import { courseGroupQueries, type CourseGroupSearch } from '../../lib/queries/course-groups.ts';
 import { ListFooter } from './list-footer.tsx';
 import { SelectAllCell, SelectableRow } from './select-cells.tsx';
@@ -135,7 +136,7 @@ const ResultRow = memo(function ResultRow({
         </Link>
       </div>
       <div role="cell" className="cell">
-        {item.kind ?? '—'}
+        {item.kind ? labelFor(KIND_LABELS, item.kind) : '—'}
       </div>
       <div role="cell" className="cell">
         <StatusBadge status={item.status} />

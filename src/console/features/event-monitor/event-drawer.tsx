@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { courseQueries } from '../../lib/queries/courses.ts';
 import type { StoredEvent } from './event-model.ts';
-import { EVENT_KIND_LABELS, learnerName, resourceOf } from './event-model.ts';
+import { EVENT_KIND_LABELS } from '../../lib/labels.ts';
+import { learnerName, resourceOf } from './event-model.ts';
 import { describeEvent, eventFacts } from './event-summary.ts';
 
 export interface EventDrawerProps {

@@ -1,7 +1,6 @@
 // The monitor's unit of data: one relayed event (parsed with the contract's schema) and the relay's
 // sequence number. Nested learner/course objects repeat across thousands of events, so equal ones are
 // shared (interned) to keep 100,000 loaded events cheap in memory.
-import type { EventKind } from '#contract/enums.ts';
 import { LearnerEvent } from '#contract/schemas/events.ts';
 
 export interface StoredEvent {
@@ -10,17 +9,6 @@ export interface StoredEvent {
   /** The event as the feed sent it (validated against the contract, unknown fields kept). */
   readonly event: LearnerEvent;
 }
-
-export const EVENT_KIND_LABELS: Record<EventKind, string> = {
-  courseAction: 'Course activity',
-  courseEnrollment: 'Course enrollment',
-  courseCompletion: 'Course completion',
-  courseCertificate: 'Certificate',
-  learningPathAction: 'Learning path activity',
-  learningPathEnrollment: 'Learning path enrollment',
-  quizAttempt: 'Quiz attempt',
-  assignmentSubmission: 'Assignment submission',
-};
 
 /** Dedup key: the relay stores events unique by (kind, id), so the monitor does too. */
 export const eventKey = (event: Pick<LearnerEvent, 'kind' | 'id'>): string =>

@@ -7,7 +7,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { useDebouncedEffect } from '../../lib/use-debounced-callback.ts';
 import { fromLocalInput, toLocalInput, type MonitorFilter } from './event-filters.ts';
 import type { MonitorSearchInput } from './monitor-search.ts';
-import { EVENT_KIND_LABELS } from './event-model.ts';
+import { EVENT_KIND_LABELS } from '../../lib/labels.ts';
 import type { KindCounts } from './event-store.ts';
 import { eventStore } from './monitor-instance.ts';
 

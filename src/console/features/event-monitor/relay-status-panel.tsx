@@ -1,9 +1,8 @@
 // The relay's view of each kind: how far it has read (checkpoint), how stale it is (lag), and what went
 // wrong last. Collapsed while everything is fine; opened by default when a kind is in trouble.
-import { EVENT_KINDS, type EventKind } from '#contract/enums.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { failingKinds, formatSeconds } from './connection-label.ts';
-import { EVENT_KIND_LABELS } from './event-model.ts';
+import { EVENT_KIND_LABELS, labelFor } from '../../lib/labels.ts';
 import { useFeedState, useNow } from './monitor-instance.ts';
 import type { KindStatus } from './relay-api.ts';
 
@@ -16,8 +15,7 @@ const STATE_LABELS: Record<KindStatus['state'], string> = {
   stopped: 'Stopped',
 };
 
-const kindLabel = (kind: string) =>
-  (EVENT_KINDS as readonly string[]).includes(kind) ? EVENT_KIND_LABELS[kind as EventKind] : kind;
+const kindLabel = (kind: string) => labelFor(EVENT_KIND_LABELS, kind);
 
 export function RelayStatusPanel() {
   const { status, skewMs } = useFeedState();

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UPDATE_COURSE_STATUSES } from '#contract/enums.ts';
 import { toast } from '../../components/ui/toast.tsx';
+import { STATUS_LABELS } from '../../lib/labels.ts';
 import { releaseContent, updateCourses } from '../../lib/content-api.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
@@ -54,7 +55,9 @@ export function useChangeCourseStatus() {
       updateCourses({ courses: [{ id, status }] }),
     onSuccess: async (_answer, input) => {
       await refresh();
-      toast.success(`Status of “${input.title}” changed to ${input.status}`);
+      toast.success(
+        `Status of “${input.title}” changed to ${STATUS_LABELS[input.status].toLowerCase()}`,
+      );
     },
   });
 }

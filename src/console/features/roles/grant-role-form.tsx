@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { CONSOLE_ROLES, ConsoleRole, ROLE_LABELS } from '../../lib/session.ts';
+import { CONSOLE_ROLES, ConsoleRole } from '../../lib/session.ts';
+import { ROLE_LABELS } from '../../lib/labels.ts';
 import { useGrantRole } from './roles-api.ts';
 
 const GrantInput = z.object({

@@ -9,6 +9,7 @@ import {
 import { topicFieldsFor } from '#contract/topic-fields.ts';
 import { Lesson, Section, Topic } from '#contract/schemas/course-create.ts';
 import { changeTopicType, isTreeDraft, type TopicNode, type TreeNode } from '#compiler/index.ts';
+import { TOPIC_TYPE_LABELS } from '../../../lib/labels.ts';
 import type { EditorStore } from '../editor-store.ts';
 import { CompletionCriteriaEditor, LanguagesEditor } from './topic-extras.tsx';
 import { NodeForm } from './node-form.tsx';
@@ -75,14 +76,14 @@ function TopicPanel({ store, node }: { store: EditorStore; node: TopicNode }) {
           <optgroup label="Content-bearing (content sent through the API)">
             {TOPIC_TYPES.filter((t) => BEARING[t] !== undefined).map((type) => (
               <option key={type} value={type}>
-                {type} — {BEARING[type]}
+                {TOPIC_TYPE_LABELS[type]} — {BEARING[type]}
               </option>
             ))}
           </optgroup>
           <optgroup label="Shells (configured later in the authoring interface)">
             {SHELL_TOPIC_TYPES.map((type) => (
               <option key={type} value={type}>
-                {type} — shell
+                {TOPIC_TYPE_LABELS[type]} — shell
               </option>
             ))}
           </optgroup>

@@ -2,6 +2,7 @@
 // react-hook-form. Empty text and numbers become undefined, which the draft treats as "not set".
 import { memo } from 'react';
 import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { optionLabel } from '../../../lib/labels.ts';
 import { fieldKind, fieldLabel } from './field-kind.ts';
 import type { z } from 'zod';
 
@@ -63,7 +64,7 @@ function ScalarInputView<V extends FieldValues>({
         <option value="">(not set)</option>
         {kind.options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel(name, option)}
           </option>
         ))}
       </select>

@@ -2,6 +2,7 @@
 import { COMPLETION_CRITERIA_TYPES, VALUE_COMPLETION_CRITERIA } from '#contract/enums.ts';
 import { ArticlePageVariant, type CompletionCriteria } from '#contract/schemas/course-create.ts';
 import { isTreeDraft, setNodeFields, type NodePatch, type TopicNode } from '#compiler/index.ts';
+import { COMPLETION_CRITERIA_LABELS } from '../../../lib/labels.ts';
 import type { EditorStore } from '../editor-store.ts';
 import { fieldLabel } from './field-kind.ts';
 
@@ -95,7 +96,7 @@ export function CompletionCriteriaEditor({ store, node }: { store: EditorStore; 
           <option value="">(none)</option>
           {COMPLETION_CRITERIA_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {COMPLETION_CRITERIA_LABELS[type]}
             </option>
           ))}
         </select>
