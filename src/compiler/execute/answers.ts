@@ -1,5 +1,5 @@
 // Reading the API's answer to a step: ids produced, warnings, or an error at the nodes it concerns.
-import { MESSAGES, isPlainObject, type BackgroundJob } from '#contract/index.ts';
+import { MESSAGES, isPlainObject } from '#contract/index.ts';
 import type { Issue } from '../issues.ts';
 import type { CreatedIds, TransportResponse } from './transport.ts';
 import { messagesOf, serverIssues } from './server-errors.ts';
@@ -9,7 +9,7 @@ import { bindingKeys, type Bindings, type CreateStep, type PlanStep } from '../p
 const PENDING_JOBS_PREFIX = MESSAGES.tooManyPendingJobs(0).split(' (')[0]!;
 
 export type StepResult =
-  | { kind: 'confirmed'; produced: Record<string, string>; warnings?: Issue[]; job?: BackgroundJob }
+  | { kind: 'confirmed'; produced: Record<string, string>; warnings?: Issue[] }
   /** `keepSent`: the step may have taken effect, so a resumed run must settle it, never resend it. */
   | { kind: 'failed'; error: string; issues: Issue[]; keepSent?: boolean }
   | { kind: 'interrupted'; error: string };
@@ -42,9 +42,8 @@ export function answer(
   if (!response) return { kind: 'interrupted', error: 'Still throttled (429) after retries' };
   const { status, body } = response;
   if (status >= 200 && status < 300) {
-    const job = isPlainObject(body) ? (body.backgroundJob as BackgroundJob | undefined) : undefined;
-    if (step.kind === 'create') return createdIds(step, body, [], job);
-    return { kind: 'confirmed', produced: {}, ...(job && { job }) };
+    if (step.kind === 'create') return createdIds(step, body, []);
+    return { kind: 'confirmed', produced: {} };
   }
   if (status === 400) {
     const messages = messagesOf(status, body);
@@ -74,12 +73,7 @@ export function answer(
   };
 }
 
-export function createdIds(
-  step: CreateStep,
-  body: unknown,
-  warnings: Issue[],
-  job?: BackgroundJob,
-): StepResult {
+export function createdIds(step: CreateStep, body: unknown, warnings: Issue[]): StepResult {
   const ids = body as Partial<CreatedIds> | undefined;
   const courseIds = ids?.courseIds ?? [];
   const groupIds = ids?.courseGroupIds ?? [];
@@ -94,5 +88,5 @@ export function createdIds(
     produced[bindingKeys.course(draftId)] = courseIds[i]!;
     produced[bindingKeys.group(draftId)] = groupIds[i]!;
   });
-  return { kind: 'confirmed', produced, warnings, ...(job && { job }) };
+  return { kind: 'confirmed', produced, warnings };
 }

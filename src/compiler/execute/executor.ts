@@ -4,7 +4,7 @@
 // update took effect (then it is confirmed without resending, so nothing is created twice); field
 // updates, moves and re-reads are idempotent and simply run again; a create request is resent only
 // when the transport can prove it did not take effect.
-import { ENDPOINTS, type BackgroundJob } from '#contract/index.ts';
+import { ENDPOINTS } from '#contract/index.ts';
 import type { Issue } from '../issues.ts';
 import { newJournalRecord, type Journal, type JournalStep, type StepStatus } from './journal.ts';
 import { COMPILER_MESSAGES as M } from '../messages.ts';
@@ -43,7 +43,6 @@ export interface ExecuteResult {
   /** Index of the step that failed or was interrupted. */
   stepIndex?: number;
   error?: string;
-  backgroundJobs: BackgroundJob[];
 }
 
 const pathOf = (operationId: string) => ENDPOINTS.find((e) => e.operationId === operationId)!.path;
@@ -61,7 +60,6 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
   const known = new Set(plan.knownIds);
   const bindings: Record<string, string> = {};
   const warnings: Issue[] = [];
-  const jobs: BackgroundJob[] = [];
   const total = plan.steps.length;
 
   for (const [index, step] of plan.steps.entries()) {
@@ -101,7 +99,6 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
       entry.issues = result.warnings ?? [];
       Object.assign(bindings, result.produced);
       warnings.push(...entry.issues);
-      if (result.job) jobs.push(result.job);
       await journal.save(record);
       progress('confirmed');
       continue;
@@ -119,10 +116,9 @@ export async function executePlan(plan: Plan, options: ExecuteOptions): Promise<
       issues: result.kind === 'failed' ? result.issues : [],
       stepIndex: index,
       error: result.error,
-      backgroundJobs: jobs,
     };
   }
-  return { outcome: 'completed', bindings, issues: warnings, backgroundJobs: jobs };
+  return { outcome: 'completed', bindings, issues: warnings };
 }
 
 interface StepContext {
