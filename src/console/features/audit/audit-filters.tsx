@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { STATUS_FILTER, type AuditSearchParams } from './audit-search.ts';
-import { fromLocalInput, toLocalInput } from './local-time.ts';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
 
 const FilterForm = z
   .object({

@@ -122,17 +122,3 @@ export function createMatcher(filter: MonitorFilter) {
     kind: (event: LearnerEvent) => kinds === null || kinds.has(event.kind),
   };
 }
-
-/** `2024-05-01T10:00` (the datetime-local control's value, local time) from epoch ms, and back. */
-export function toLocalInput(ms: number | null): string {
-  if (ms === null) return '';
-  const date = new Date(ms);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-export function fromLocalInput(value: string): string | undefined {
-  if (!value) return undefined;
-  const ms = new Date(value).getTime();
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-}
