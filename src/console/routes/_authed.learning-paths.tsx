@@ -76,14 +76,12 @@ function IdForm({ initial }: { initial: string }) {
   return (
     <form className="card inline-form inline-form--card" onSubmit={submit} noValidate>
       <Field label="Learning path id" error={error}>
-        {({ id, describedBy, invalid }) => (
+        {(control) => (
           <input
-            id={id}
+            {...control}
             className="input input--mono input--wide"
             value={value}
             onChange={(event) => setValue(event.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
             spellCheck={false}
           />
         )}

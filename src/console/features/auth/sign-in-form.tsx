@@ -76,29 +76,25 @@ export function SignInForm({
         aria-describedby="sign-in-error"
       >
         <Field label="Email" error={fieldErrors.email}>
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               name="email"
               type="email"
               autoComplete="username"
               className="input"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
               required
             />
           )}
         </Field>
         <Field label="Password" error={fieldErrors.password}>
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               name="password"
               type="password"
               autoComplete="current-password"
               className="input"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
               required
             />
           )}

@@ -73,23 +73,21 @@ export function GroupThumbnailForm({
           hint="Recommended 800×385; fetched by a background job."
           error={fieldError}
         >
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               className="input"
               type="url"
               inputMode="url"
               value={url}
               onChange={(event) => setUrl(event.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
             />
           )}
         </Field>
         <Field label="Alt text">
-          {({ id }) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               className="input"
               value={alt}
               onChange={(event) => setAlt(event.target.value)}

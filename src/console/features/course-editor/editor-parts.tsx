@@ -2,6 +2,7 @@
 // helpers for adding at the root and finding a node's ancestors.
 import { isTreeDraft, locate, newCourseDraft, randomId, type Issue } from '#compiler/index.ts';
 import { CREATE_KINDS, type CreateKind } from '#contract/enums.ts';
+import { Field } from '../../components/ui/field.tsx';
 import { KIND_LABELS } from '../../lib/labels.ts';
 import { useEditorSlice, type EditorStore } from './editor-store.ts';
 import { addChild } from './tree/tree-actions.ts';
@@ -25,29 +26,28 @@ export function ancestorsOf(draft: Parameters<typeof locate>[0], id: string): st
 export function KindPicker({ store }: { store: EditorStore }) {
   const kind = useEditorSlice(store, (s) => s.draft.kind);
   return (
-    <div className="field course-editor__kind">
-      <label className="field__label" htmlFor="course-kind">
-        Kind of course
-      </label>
-      <select
-        id="course-kind"
-        className="input"
-        value={kind}
-        onChange={(event) => {
-          const next = event.currentTarget.value as CreateKind;
-          store.edit((d) => ({
-            ...newCourseDraft(next, d.attributes.title, randomId),
-            attributes: d.attributes,
-          }));
-        }}
-      >
-        {CREATE_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {KIND_LABELS[k]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label="Kind of course" className="course-editor__kind">
+      {(control) => (
+        <select
+          {...control}
+          className="input"
+          value={kind}
+          onChange={(event) => {
+            const next = event.currentTarget.value as CreateKind;
+            store.edit((d) => ({
+              ...newCourseDraft(next, d.attributes.title, randomId),
+              attributes: d.attributes,
+            }));
+          }}
+        >
+          {CREATE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 

@@ -149,13 +149,12 @@ function DebouncedText({
   useDebouncedEffect(value, 350, commit);
   return (
     <Field label={label} hint={hint} className="em-field">
-      {({ id, describedBy }) => (
+      {(control) => (
         <input
-          id={id}
+          {...control}
           type={type}
           className="input"
           value={value}
-          aria-describedby={describedBy}
           autoComplete="off"
           onChange={(event) => setValue(event.target.value)}
           onKeyDown={(event) => {
@@ -211,15 +210,13 @@ function CourseFilter({
       error={error}
       className="em-field"
     >
-      {({ id, describedBy, invalid }) => (
+      {(control) => (
         <>
           <input
-            id={id}
+            {...control}
             className="input"
             list={listId}
             value={value}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
             autoComplete="off"
             onFocus={() => setKnown(eventStore.knownResources())}
             onChange={(event) => {
@@ -261,13 +258,12 @@ function TimeField({
   };
   return (
     <Field label={label} hint="Your local time" className="em-field">
-      {({ id, describedBy }) => (
+      {(control) => (
         <input
-          id={id}
+          {...control}
           type="datetime-local"
           className="input"
           value={draft}
-          aria-describedby={describedBy}
           onChange={(event) => setDraft(event.target.value)}
           onBlur={commit}
           onKeyDown={(event) => {

@@ -55,26 +55,19 @@ export function GrantRoleForm({
       </p>
       <form className="inline-form" onSubmit={submit} noValidate>
         <Field label="Email" error={errors.email?.message}>
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               className="input input--wide"
               type="email"
               autoComplete="off"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
               {...form.register('email')}
             />
           )}
         </Field>
         <Field label="Role" error={errors.role?.message}>
-          {({ id, describedBy }) => (
-            <select
-              id={id}
-              className="select"
-              aria-describedby={describedBy}
-              {...form.register('role')}
-            >
+          {(control) => (
+            <select {...control} className="select" {...form.register('role')}>
               {CONSOLE_ROLES.map((value) => (
                 <option key={value} value={value}>
                   {ROLE_LABELS[value]}
