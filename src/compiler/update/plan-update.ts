@@ -3,14 +3,13 @@
 // creates new sections; phase 3 sets section order and creates new lessons; phase 4 creates new
 // topics. Every creating request is followed by a re-read that binds the new ids (see
 // execute/binding.ts). Validation of the draft itself is compile.ts's part.
-import { UPDATE_COURSE_STATUSES, type TopicRecord, type TopicType } from '#contract/index.ts';
 import {
-  SCORM_COURSE_FIELDS,
-  VIDEO_COURSE_FIELDS,
-  isTreeDraft,
-  type CourseDraft,
-  type TreeNode,
-} from '../draft/schema.ts';
+  KIND_SPECIFIC_FIELDS,
+  UPDATE_COURSE_STATUSES,
+  type TopicRecord,
+  type TopicType,
+} from '#contract/index.ts';
+import { isTreeDraft, type CourseDraft, type TreeNode } from '../draft/schema.ts';
 import { topicPayload } from '../draft/to-attributes.ts';
 import { allNodes } from '../draft/tree-ops.ts';
 import { randomId, type IdGenerator } from '../ids.ts';
@@ -266,10 +265,10 @@ function implicitTopicItems(
     wires = ARTICLE_FIELDS;
   } else if (draft.kind === 'video') {
     desired = draft.video;
-    wires = VIDEO_COURSE_FIELDS;
+    wires = KIND_SPECIFIC_FIELDS.video;
   } else if (draft.kind === 'shareableContentObject') {
     desired = draft.scorm;
-    wires = SCORM_COURSE_FIELDS;
+    wires = KIND_SPECIFIC_FIELDS.shareableContentObject;
   } else return [];
   const rules = TOPIC_RULES.filter((rule) => wires.includes(rule.wire));
   const fields = diffFields(desired, topic as unknown as Record<string, unknown>, rules);
