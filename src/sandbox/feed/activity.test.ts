@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_KINDS } from '../../contract/index.ts';
+import { ACTIVITY_MESSAGES, EVENT_KINDS } from '../../contract/index.ts';
 import { startSandbox, type TestSandbox } from '../../../test/helpers/sandbox.ts';
 import {
   createCourses,
@@ -9,7 +9,6 @@ import {
   putSettings,
   simulate,
 } from '../../../test/helpers/learner-fixtures.ts';
-import { ACTIVITY_MESSAGES } from './activity-messages.ts';
 
 describe('learner activity simulator', () => {
   let s: TestSandbox;

@@ -1,9 +1,0 @@
-// Messages of the write path and the sandbox management API that the spec does not show (Lectern's
-// wording). Like MESSAGES, each is written once and reused by the sandbox and its clients.
-export const WRITE_MESSAGES = {
-  /** A course group holds one or more courses (spec 2.1): its last course cannot move away. */
-  lastCourseOfGroup: (groupId: string) =>
-    `Course group ${groupId} must keep at least one course; add another course before moving this one`,
-  duplicateSlugInRequest: (slug: string) => `Slug '${slug}' is given to more than one course group`,
-  emailTaken: (email: string) => `A user with email '${email}' already exists`,
-} as const;
