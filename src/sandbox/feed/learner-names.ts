@@ -1,4 +1,4 @@
-// Names for demo learners and for learners the activity simulator signs up.
+// Names for learners the activity simulator signs up, and for the demo seed's learners.
 export const FIRST_NAMES = [
   'Alice',
   'Bruno',
