@@ -1,7 +1,7 @@
 // A draft as one `courseAttributes` entry of a create request (spec 2.2), and the way back from a path
 // inside that entry (as the contract's rules report it) to the draft node it concerns.
 import type { CourseAttributes, Path } from '#contract/index.ts';
-import type { CourseDraft, LessonNode, SectionNode, TopicNode } from '../draft/schema.ts';
+import type { CourseDraft, LessonNode, SectionNode, TopicNode } from './schema.ts';
 
 /** Fields a draft may hold that create cannot take (they are set by update once the course exists). */
 export const UPDATE_ONLY_ATTRIBUTES = ['slug', 'archived'] as const;

@@ -4,7 +4,7 @@ import { COURSE_GROUP_KINDS } from '#contract/enums.ts';
 import { LIMITS } from '#contract/limits.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { KIND_LABELS } from '../../lib/labels.ts';
-import { useDebouncedEffect } from '../../lib/use-debounced-callback.ts';
+import { useDebouncedEffect } from '../../lib/use-debounced-effect.ts';
 import { PER_PAGE_CHOICES, type BrowserSearch } from './browser-search.ts';
 
 type BooleanChoice = 'any' | 'true' | 'false';

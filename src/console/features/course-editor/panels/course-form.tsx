@@ -8,7 +8,7 @@ import {
   type DraftAttributes,
 } from '#compiler/index.ts';
 import { LIMITS } from '#contract/limits.ts';
-import { useEditorSlice, type EditorStore } from '../editor-store.ts';
+import { useEditorSlice, type EditorStore } from '../state/editor-store.ts';
 import {
   CustomFieldsEditor,
   JSON_VALUE,

@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { setNodeFields, isTreeDraft, type TreeNode } from '#compiler/index.ts';
-import type { EditorStore } from '../editor-store.ts';
+import type { EditorStore } from '../state/editor-store.ts';
 import { ScalarInput } from './scalar-input.tsx';
 import { useDraftForm } from './use-draft-form.ts';
 

@@ -11,7 +11,7 @@ import { Lesson, Section, Topic } from '#contract/schemas/course-create.ts';
 import { changeTopicType, isTreeDraft, type TopicNode, type TreeNode } from '#compiler/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { TOPIC_TYPE_LABELS } from '../../../lib/labels.ts';
-import type { EditorStore } from '../editor-store.ts';
+import type { EditorStore } from '../state/editor-store.ts';
 import { CompletionCriteriaEditor, LanguagesEditor } from './topic-extras.tsx';
 import { NodeForm } from './node-form.tsx';
 

@@ -4,7 +4,7 @@ import { ArticlePageVariant, type CompletionCriteria } from '#contract/schemas/c
 import { isTreeDraft, setNodeFields, type NodePatch, type TopicNode } from '#compiler/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { COMPLETION_CRITERIA_LABELS } from '../../../lib/labels.ts';
-import type { EditorStore } from '../editor-store.ts';
+import type { EditorStore } from '../state/editor-store.ts';
 import { fieldLabel } from './field-kind.ts';
 
 type Variant = Record<string, string>;

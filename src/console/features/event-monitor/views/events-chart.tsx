@@ -2,9 +2,9 @@
 // only one that carries it). The rows in view are marked as a band, so the chart also says "where am I"
 // while scrolling back. Redrawn at most once a second; the list itself follows every frame.
 import { useId, useMemo } from 'react';
-import type { MonitorFilter } from './event-filters.ts';
-import { useNow, useThrottledSnapshot, useVisibleRange } from './monitor-instance.ts';
-import { bucketPerMinute, chartWindow, MINUTE, niceMax } from './per-minute.ts';
+import type { MonitorFilter } from '../filters/event-filters.ts';
+import { useNow, useThrottledSnapshot, useVisibleRange } from '../data/monitor-instance.ts';
+import { bucketPerMinute, chartWindow, MINUTE, niceMax } from '../data/per-minute.ts';
 
 const WIDTH = 720;
 const HEIGHT = 140;

@@ -2,8 +2,8 @@
 // with the course it belongs to (from a create answer, or the course being edited).
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jobHandoff } from '../../src/console/features/course-editor/apply/job-handoff.ts';
-import { jobsStore } from '../../src/console/lib/jobs-store.ts';
+import { jobHandoff } from './job-handoff.ts';
+import { jobsStore } from '../../../lib/jobs-store.ts';
 
 const GROUP_A = '11111111-1111-4111-8111-111111111111';
 const COURSE_A = '22222222-2222-4222-8222-222222222222';

@@ -9,7 +9,12 @@
 // stay hidden until this filter's own chain reaches them, so the list never shows a gap.
 import type { EventKind } from '#contract/enums.ts';
 import { EVENT_KINDS } from '#contract/enums.ts';
-import { createMatcher, NO_FILTER, serverFilterKey, type MonitorFilter } from './event-filters.ts';
+import {
+  createMatcher,
+  NO_FILTER,
+  serverFilterKey,
+  type MonitorFilter,
+} from '../filters/event-filters.ts';
 import { eventKey, Interner, parseEvent, type StoredEvent } from './event-model.ts';
 import { lowerBound, mergeSorted, upperBound } from './sorted-events.ts';
 

@@ -2,13 +2,13 @@
 // "all events for..." shortcuts, and the raw JSON as the feed sent it.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { courseQueries } from '../../lib/queries/courses.ts';
-import type { StoredEvent } from './event-model.ts';
-import { EVENT_KIND_LABELS } from '../../lib/labels.ts';
-import { learnerName, resourceOf } from './event-model.ts';
-import { describeEvent, eventFacts } from './event-summary.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { courseQueries } from '../../../lib/queries/courses.ts';
+import type { StoredEvent } from '../data/event-model.ts';
+import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
+import { learnerName, resourceOf } from '../data/event-model.ts';
+import { describeEvent, eventFacts } from '../data/event-summary.ts';
 
 export interface EventDrawerProps {
   item: StoredEvent | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterFromSearch, NO_FILTER, type MonitorFilter } from './event-filters.ts';
+import { filterFromSearch, NO_FILTER, type MonitorFilter } from '../filters/event-filters.ts';
 import { EventStore, type MonitorSnapshot } from './event-store.ts';
 import { incoming, makeEvent, range } from './test-events.ts';
 

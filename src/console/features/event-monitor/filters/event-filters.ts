@@ -4,8 +4,8 @@
 // path id; from inclusive, to exclusive), so live and history rows agree on what "matches" means.
 import type { EventKind } from '#contract/enums.ts';
 import type { LearnerEvent } from '#contract/schemas/events.ts';
-import { EVENT_KIND_LABELS } from '../../lib/labels.ts';
-import { learnerName } from './event-model.ts';
+import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
+import { learnerName } from '../data/event-model.ts';
 import type { MonitorSearchParams } from './monitor-search.ts';
 
 export interface MonitorFilter {

@@ -3,11 +3,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { newCourseDraft, newJournalRecord, sequentialIds } from '#compiler/index.ts';
-import {
-  IndexedDbJournal,
-  autosave,
-  draftKey,
-} from '../../src/console/features/course-editor/editor-db.ts';
+import { IndexedDbJournal, autosave, draftKey } from './editor-db.ts';
 
 describe('editor IndexedDB storage', () => {
   it('keeps one backup per user and course, and clears it', async () => {

@@ -1,8 +1,8 @@
 // One row of the list: when, what kind, who, and what happened, in one line of fixed height.
-import type { StoredEvent } from './event-model.ts';
-import { EVENT_KIND_LABELS } from '../../lib/labels.ts';
-import { learnerName, resourceOf } from './event-model.ts';
-import { describeAction } from './event-summary.ts';
+import type { StoredEvent } from '../data/event-model.ts';
+import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
+import { learnerName, resourceOf } from '../data/event-model.ts';
+import { describeAction } from '../data/event-summary.ts';
 
 export const ROW_HEIGHT = 44;
 

@@ -7,9 +7,9 @@ import {
   renameNode,
   type TreeDraft,
 } from '#compiler/index.ts';
-import type { EditorStore } from './editor-store.ts';
-import { addChild, removeChecked, type EditOutcome } from './tree/tree-actions.ts';
-import type { RowActions } from './tree/tree-row.tsx';
+import type { EditorStore } from '../state/editor-store.ts';
+import { addChild, removeChecked, type EditOutcome } from './outline-edits.ts';
+import type { RowActions } from './tree-row.tsx';
 
 export interface Notice {
   nodeId: string;
@@ -17,7 +17,7 @@ export interface Notice {
   offerUnused: boolean;
 }
 
-export function useTreeActions(
+export function useRowActions(
   store: EditorStore,
   handlers: {
     select(id: string | null, focus?: boolean): void;

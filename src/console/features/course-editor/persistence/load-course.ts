@@ -1,7 +1,7 @@
 // Reading a saved course as the compiler's baseline (group, session and structure), and comparing two
 // reads to detect that someone changed the course while it was open in the editor.
 import type { Baseline } from '#compiler/index.ts';
-import { getCourseGroup, getCourseStructure, listGroupCourses } from '../../lib/content-api.ts';
+import { getCourseGroup, getCourseStructure, listGroupCourses } from '../../../lib/content-api.ts';
 
 export async function loadBaseline(courseId: string, signal?: AbortSignal): Promise<Baseline> {
   const structure = await getCourseStructure(courseId, signal);

@@ -8,7 +8,7 @@
 // all three), and when the editor closes.
 import { useEffect, useState } from 'react';
 import { autosave } from './editor-db.ts';
-import type { EditorStore } from './editor-store.ts';
+import type { EditorStore } from '../state/editor-store.ts';
 
 /** Write after the draft has been still this long... */
 const QUIET_MS = 600;

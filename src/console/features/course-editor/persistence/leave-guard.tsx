@@ -1,9 +1,9 @@
 // Warns before leaving with unsaved work: the browser's beforeunload prompt, and a dialog for
 // navigation inside the console (the router's blocker).
 import { useBlocker } from '@tanstack/react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import type { EditorStore } from './editor-store.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import type { EditorStore } from '../state/editor-store.ts';
 
 export function LeaveGuard({ store }: { store: EditorStore }) {
   const blocker = useBlocker({

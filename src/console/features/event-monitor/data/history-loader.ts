@@ -1,7 +1,7 @@
 // Scrolling back beyond what is loaded: pages of the relay's history with the list's server-side filters,
 // continuing the filter's chain in the store (which knows where the complete part of the list ends).
 import type { EventStore } from './event-store.ts';
-import { serverFilterKey } from './event-filters.ts';
+import { serverFilterKey } from '../filters/event-filters.ts';
 import { fetchHistoryPage } from './relay-api.ts';
 
 /** Pages read in one go when they bring nothing new (re-read events are skipped by the dedup). */

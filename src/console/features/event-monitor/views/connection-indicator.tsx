@@ -2,7 +2,7 @@
 // holding only the state's name), never about each event or each tick of a countdown.
 import { useEffect, useState } from 'react';
 import { connectionLabel } from './connection-label.ts';
-import { useFeedState, useNow } from './monitor-instance.ts';
+import { useFeedState, useNow } from '../data/monitor-instance.ts';
 
 export function ConnectionIndicator() {
   const feed = useFeedState();

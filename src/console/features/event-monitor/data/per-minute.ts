@@ -1,5 +1,5 @@
 // Events per minute for the chart: the window, its one-minute buckets, and the scale's round maximum.
-import type { MonitorFilter } from './event-filters.ts';
+import type { MonitorFilter } from '../filters/event-filters.ts';
 import type { MonitorSnapshot } from './event-store.ts';
 
 export const MINUTE = 60_000;

@@ -2,8 +2,8 @@
 // history pages. Event payloads are validated one by one by the store, so one odd event never fails
 // a whole page.
 import { z } from 'zod';
-import { apiClient } from '../../lib/api.ts';
-import { historyQuery, type MonitorFilter } from './event-filters.ts';
+import { apiClient } from '../../../lib/api.ts';
+import { historyQuery, type MonitorFilter } from '../filters/event-filters.ts';
 
 export const KindStatus = z.object({
   kind: z.string(),

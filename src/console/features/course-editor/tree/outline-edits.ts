@@ -114,3 +114,14 @@ export function moveToUnused(draft: TreeDraft, id: string, ids: IdGenerator): Ed
     focusId: id,
   };
 }
+
+/** The ids of a node's ancestors, nearest first (to expand them when the node is shown). */
+export function ancestorsOf(draft: TreeDraft, id: string): string[] {
+  const out: string[] = [];
+  let current = locate(draft, id);
+  while (current?.parentId) {
+    out.push(current.parentId);
+    current = locate(draft, current.parentId);
+  }
+  return out;
+}

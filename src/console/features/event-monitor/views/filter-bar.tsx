@@ -2,15 +2,15 @@
 // debounced into it. The kind checkboxes double as the per-kind counters of the shown events.
 import { useId, useState } from 'react';
 import { EVENT_KINDS, type EventKind } from '#contract/enums.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { useDebouncedEffect } from '../../lib/use-debounced-callback.ts';
-import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
-import type { MonitorFilter } from './event-filters.ts';
-import type { MonitorSearchInput } from './monitor-search.ts';
-import { EVENT_KIND_LABELS } from '../../lib/labels.ts';
-import type { KindCounts } from './event-store.ts';
-import { eventStore } from './monitor-instance.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { useDebouncedEffect } from '../../../lib/use-debounced-effect.ts';
+import { fromLocalInput, toLocalInput } from '../../../lib/local-time.ts';
+import type { MonitorFilter } from '../filters/event-filters.ts';
+import type { MonitorSearchInput } from '../filters/monitor-search.ts';
+import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
+import type { KindCounts } from '../data/event-store.ts';
+import { eventStore } from '../data/monitor-instance.ts';
 
 export interface FilterBarProps {
   filter: MonitorFilter;

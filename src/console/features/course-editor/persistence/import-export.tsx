@@ -2,7 +2,7 @@
 // can be kept in version control.
 import { useRef, useState } from 'react';
 import { parseDraftFile, serializeDraft, type CourseDraft } from '#compiler/index.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 
 export function ImportExport({
   draft,

@@ -4,10 +4,10 @@
 // scroll position is shifted by exactly the rows added above.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { StoredEvent } from './event-model.ts';
-import type { MonitorSnapshot } from './event-store.ts';
+import type { StoredEvent } from '../data/event-model.ts';
+import type { MonitorSnapshot } from '../data/event-store.ts';
 import { EventRow, ROW_HEIGHT } from './event-row.tsx';
-import { visibleRange } from './monitor-instance.ts';
+import { visibleRange } from '../data/monitor-instance.ts';
 
 const NEAR_END_ROWS = 30;
 
