@@ -40,7 +40,7 @@ export function useReleaseContent() {
     onSuccess: async (answer, input) => {
       await refresh();
       toast.success(
-        `${input.action === 'release' ? 'Published' : 'Unpublished'} “${input.title}” (now ${answer.status})`,
+        `${input.action === 'release' ? 'Published' : 'Unpublished'} “${input.title}” (now ${STATUS_LABELS[answer.status].toLowerCase()})`,
       );
     },
   });
