@@ -21,7 +21,7 @@ import {
   type LessonNode,
   type TopicNode,
 } from '#compiler/index.ts';
-import { gridDraft, saveDraft } from '../test/compiler/fixtures.ts';
+import { gridDraft, saveDraft } from '#compiler/test-drafts.ts';
 
 function time(label: string, iterations: number, fn: () => void): void {
   fn(); // warm-up

@@ -23,7 +23,7 @@ import {
   type Transport,
 } from '#compiler/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
-import { gridDraft } from './fixtures.ts';
+import { gridDraft } from '#compiler/test-drafts.ts';
 import { readBaseline, sandboxTransport } from './sandbox-transport.ts';
 
 let sandbox: TestSandbox;

@@ -8,7 +8,7 @@ import {
   sequentialIds,
   type MicroCourseDraft,
 } from '#compiler/index.ts';
-import { gridDraft } from '../../../../../test/compiler/fixtures.ts';
+import { gridDraft } from '#compiler/test-drafts.ts';
 import { flatten } from './flat-tree.ts';
 import { getProjection } from './projection.ts';
 

@@ -7,7 +7,7 @@ import {
   type Plan,
   type UpdateStep,
 } from '#compiler/index.ts';
-import { gridDraft, saveDraft } from './fixtures.ts';
+import { gridDraft, saveDraft } from '../test-drafts.ts';
 
 export const ids = sequentialIds('new_');
 export const updates = (plan: Plan) =>

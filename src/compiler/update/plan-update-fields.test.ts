@@ -12,9 +12,9 @@ import {
   setKindFields,
   setNodeFields,
 } from '#compiler/index.ts';
-import { gridDraft, saveDraft } from './fixtures.ts';
+import { gridDraft, saveDraft } from '../test-drafts.ts';
 
-import { bodies, errorsOf, ids, lid, saved, sid, tid } from './update-helpers.ts';
+import { bodies, errorsOf, ids, lid, saved, sid, tid } from './test-update-helpers.ts';
 
 describe('field diffs', () => {
   test('an unchanged draft compiles to an empty plan', () => {

@@ -6,15 +6,15 @@ import {
   FEED_MESSAGES,
   READ_MESSAGES,
   type LearnerEvent,
-} from '../../contract/index.ts';
-import { startSandbox, type TestSandbox } from '../../../test/helpers/sandbox.ts';
+} from '#contract/index.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import {
   createCourses,
   createLearners,
   createLearningPath,
   learnerAccounts,
   simulate,
-} from '../../../test/helpers/learner-fixtures.ts';
+} from '../helpers/learner-fixtures.ts';
 
 const T1 = Date.UTC(2025, 0, 1, 9);
 const T2 = T1 + 60_000;

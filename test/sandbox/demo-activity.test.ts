@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_KINDS, LOGIN_MUTATION, LoginResult } from '../../contract/index.ts';
-import { startSandbox, type TestSandbox } from '../../../test/helpers/sandbox.ts';
-import { DEMO_HISTORY_EVENTS } from './demo-activity.ts';
-import { DEMO_LEARNER_COUNT, DEMO_LEARNER_PASSWORD, DEMO_STAFF_ACCOUNTS } from './demo-learners.ts';
+import { EVENT_KINDS, LOGIN_MUTATION, LoginResult } from '#contract/index.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { DEMO_HISTORY_EVENTS } from '../../src/sandbox/seed/demo-activity.ts';
+import {
+  DEMO_LEARNER_COUNT,
+  DEMO_LEARNER_PASSWORD,
+  DEMO_STAFF_ACCOUNTS,
+} from '../../src/sandbox/seed/demo-learners.ts';
 
 describe('demo seed: accounts, meetings and event history', () => {
   let s: TestSandbox;

@@ -19,9 +19,9 @@ import {
   type MicroCourseDraft,
 } from '#compiler/index.ts';
 import type { Baseline } from '#compiler/update/baseline.ts';
-import { saveDraft } from './fixtures.ts';
+import { saveDraft } from '../test-drafts.ts';
 
-import { bodies, errorsOf, ids, lid, saved, sid, tid, updates } from './update-helpers.ts';
+import { bodies, errorsOf, ids, lid, saved, sid, tid, updates } from './test-update-helpers.ts';
 
 describe('moves and new nodes', () => {
   test('moving a topic to the end of another saved lesson is one item with lessonId', () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FEED_MESSAGES } from '../../contract/index.ts';
-import { startSandbox, type TestSandbox } from '../../../test/helpers/sandbox.ts';
-import { putSettings } from '../../../test/helpers/learner-fixtures.ts';
-import { seedDemoMeetings } from '../seed/demo-meetings.ts';
-import { DEFAULT_SETTINGS } from '../settings.ts';
+import { FEED_MESSAGES } from '#contract/index.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { putSettings } from '../helpers/learner-fixtures.ts';
+import { seedDemoMeetings } from '../../src/sandbox/seed/demo-meetings.ts';
+import { DEFAULT_SETTINGS } from '../../src/sandbox/settings.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,34 +1,12 @@
-// Session custom fields: create sends them as `sessionCustomFields` for every kind; update sends the
-// course's `customFields` whole when any key changes, and `null` when they are emptied (spec 4.2).
+// Clearing and whole-object rules of the update's field diff: the course's session `customFields` go
+// out whole when any key changes, and `null` when they are emptied (spec 4.2).
 import { describe, expect, test } from 'vitest';
-import { CREATE_KINDS, CreateCoursesRequest, UpdateCoursesRequest } from '#contract/index.ts';
-import {
-  compileCreate,
-  compileUpdate,
-  newCourseDraft,
-  setAttributes,
-  type CreateStep,
-} from '#compiler/index.ts';
-import { saveDraft } from './fixtures.ts';
-import { bodies, ids } from './update-helpers.ts';
+import { UpdateCoursesRequest } from '#contract/index.ts';
+import { compileUpdate, newCourseDraft, setAttributes } from '#compiler/index.ts';
+import { saveDraft } from '../test-drafts.ts';
+import { bodies, ids } from './test-update-helpers.ts';
 
 const FIELDS = { level: 'advanced', seats: 12, tags: ['a', 'b'], meta: { room: 'B2' }, none: null };
-
-describe('sessionCustomFields on create', () => {
-  test.each(CREATE_KINDS)('%s: sent verbatim, and not sent when empty', (kind) => {
-    const draft = setAttributes(newCourseDraft(kind, `Session ${kind}`, ids), {
-      sessionCustomFields: FIELDS,
-    });
-    const step = compileCreate([draft]).plan.steps[0] as CreateStep;
-    expect(step.body.courseAttributes[0]!.sessionCustomFields).toEqual(FIELDS);
-    expect(CreateCoursesRequest.safeParse(step.body).success).toBe(true);
-
-    const empty = compileCreate([newCourseDraft(kind, 'No fields', ids)]).plan.steps[0];
-    expect((empty as CreateStep).body.courseAttributes[0]).not.toHaveProperty(
-      'sessionCustomFields',
-    );
-  });
-});
 
 describe('customFields of the course on update', () => {
   const saved = () =>

@@ -18,7 +18,7 @@ import {
   type PlanStep,
   type UpdateStep,
 } from '#compiler/index.ts';
-import { gridDraft } from './fixtures.ts';
+import { gridDraft } from '../test-drafts.ts';
 
 const kinds = (steps: PlanStep[]) => steps.map((s) => s.kind);
 

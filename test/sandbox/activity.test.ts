@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_MESSAGES, EVENT_KINDS } from '../../contract/index.ts';
-import { startSandbox, type TestSandbox } from '../../../test/helpers/sandbox.ts';
+import { ACTIVITY_MESSAGES, EVENT_KINDS } from '#contract/index.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import {
   createCourses,
   createLearners,
@@ -8,7 +8,7 @@ import {
   learnerAccounts,
   putSettings,
   simulate,
-} from '../../../test/helpers/learner-fixtures.ts';
+} from '../helpers/learner-fixtures.ts';
 
 describe('learner activity simulator', () => {
   let s: TestSandbox;

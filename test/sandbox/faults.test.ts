@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_MESSAGES } from '../../contract/index.ts';
-import { startSandbox, type TestSandbox } from '../../../test/helpers/sandbox.ts';
-import { putSettings } from '../../../test/helpers/learner-fixtures.ts';
-import { routePattern } from './faults.ts';
+import { FEED_MESSAGES } from '#contract/index.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { putSettings } from '../helpers/learner-fixtures.ts';
+import { routePattern } from '../../src/sandbox/plugins/faults.ts';
 
 describe('fault injection', () => {
   let s: TestSandbox;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type TestSandbox } from '../../test/helpers/sandbox.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 describe('OpenAPI document', () => {
   let s: TestSandbox;

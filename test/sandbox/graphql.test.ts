@@ -6,15 +6,15 @@ import {
   GRAPHQL_MESSAGES,
   LOGIN_MUTATION,
   LoginResult,
-} from '../../contract/index.ts';
-import { startSandbox, type TestSandbox } from '../../../test/helpers/sandbox.ts';
+} from '#contract/index.ts';
+import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import {
   createLearners,
   FIXTURE_PASSWORD,
   learnerAccounts,
   putSettings,
-} from '../../../test/helpers/learner-fixtures.ts';
-import { LEARNER_TOKEN_TTL_MS } from './login-service.ts';
+} from '../helpers/learner-fixtures.ts';
+import { LEARNER_TOKEN_TTL_MS } from '../../src/sandbox/graphql/login-service.ts';
 
 describe('GraphQL login (spec 4.6)', () => {
   let s: TestSandbox;

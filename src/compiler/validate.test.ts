@@ -18,7 +18,7 @@ import {
   type Issue,
   type MicroCourseDraft,
 } from '#compiler/index.ts';
-import { gridDraft, saveDraft } from './fixtures.ts';
+import { gridDraft, saveDraft } from './test-drafts.ts';
 
 const course = () => gridDraft(1, 1, 2);
 const topicId = (draft: CourseGroupDraft, t = 0) =>

@@ -19,7 +19,7 @@ import {
   type TransportResponse,
   type WireRequest,
 } from '#compiler/index.ts';
-import { gridDraft, saveDraft, topicRecord } from './fixtures.ts';
+import { gridDraft, saveDraft, topicRecord } from '../test-drafts.ts';
 
 function scripted(responses: TransportResponse[], structure?: () => CourseStructure) {
   const sent: WireRequest[] = [];
