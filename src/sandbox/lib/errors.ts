@@ -4,6 +4,8 @@ import { formatZodIssues } from '../../contract/index.ts';
 
 /** 400 with `{ "errors": [...] }`. */
 export class ValidationError extends Error {
+  /** For handlers that only look at the status (the GraphQL route's). */
+  readonly statusCode = 400;
   constructor(readonly errors: string[]) {
     super(errors.join('; '));
   }
