@@ -43,8 +43,7 @@ describe('request pipeline (raw socket)', () => {
   }
 
   const auditRows = () =>
-    h.server.db.prepare('SELECT operation, status, refusal FROM audit_log ORDER BY seq').all() as {
-      operation: string;
+    h.server.db.prepare('SELECT status, refusal FROM audit_log ORDER BY seq').all() as {
       status: number;
       refusal: string | null;
     }[];
@@ -62,7 +61,7 @@ describe('request pipeline (raw socket)', () => {
       expect(response.headers['cache-control']).toBe('no-store');
       expectSecurityHeaders(response);
       expect(auditRows().slice(before)).toEqual([
-        { operation: 'signIn', status: 403, refusal: MESSAGES.csrfHeader },
+        { status: 403, refusal: MESSAGES.csrfHeader },
       ]);
     });
 
