@@ -2,7 +2,9 @@
 // (JSON.stringify and every recursive walker overflow the stack on deep values, and parsing 200,000
 // brackets only to refuse them is wasted work), and the text of a value for a message, without calling
 // a `toString` the request may have replaced (`{"toString": null}` makes String() throw).
+import { z } from 'zod';
 import { formatPath } from './format-issues.ts';
+import { WRITE_MESSAGES } from './write-messages.ts';
 
 /** How many path segments a depth message shows before it elides the rest. */
 const SHOWN_SEGMENTS = 5;
@@ -90,4 +92,45 @@ export function valueText(value: unknown, depth = 0): string {
   if (!Array.isArray(value)) return '[object Object]';
   if (depth >= 4) return '…';
   return value.map((item) => (item == null ? '' : valueText(item, depth + 1))).join(',');
+}
+
+/**
+ * `schema.safeParse(value)` for values a request supplied. Zod runs its length checks (`.min`, `.max` on
+ * strings and arrays) even after the type check failed, whenever the value has a `length`; an object whose
+ * `length` cannot be turned into a number (`{"length": {"toString": null}}`) makes that check throw. Such
+ * a value is reported as the type error it is, at its path, instead of escaping as an exception.
+ */
+export function safeParseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): z.ZodSafeParseResult<z.output<S>> {
+  try {
+    return schema.safeParse(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const issue: z.core.$ZodIssue = {
+      code: 'custom',
+      path: unreadablePath(value) ?? [],
+      message: WRITE_MESSAGES.unreadableValue,
+      input: undefined,
+    };
+    return { success: false, error: new z.ZodError([issue]) as z.ZodError<z.output<S>> };
+  }
+}
+
+/** The path of the first object whose `length` or `size` is itself an object (JSON values are shallow here). */
+function unreadablePath(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[] | undefined {
+  if (typeof value !== 'object' || value === null || path.length > 64) return undefined;
+  if (!Array.isArray(value))
+    for (const key of ['length', 'size'])
+      if (Object.hasOwn(value, key) && typeof (value as Record<string, unknown>)[key] === 'object')
+        return path;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = unreadablePath(inner, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found) return found;
+  }
+  return undefined;
 }

@@ -7,6 +7,8 @@ export const WRITE_MESSAGES = {
   jsonTooDeep: (where: string) =>
     `JSON nesting exceeds the limit of ${LIMITS.jsonDepth} levels of arrays and objects (at ${where})`,
   bodyTooLarge: (limitBytes: number) => `Request body exceeds the limit of ${limitBytes} bytes`,
+  /** An object where a string or an array is expected, with a `length` that is not a number. */
+  unreadableValue: 'Invalid input: expected a string or an array, received an object',
   /** A course group holds one or more courses (spec 2.1): its last course cannot move away. */
   lastCourseOfGroup: (groupId: string) =>
     `Course group ${groupId} must keep at least one course; add another course before moving this one`,

@@ -89,6 +89,24 @@ describe('sandbox hardening', () => {
     });
   });
 
+  describe('objects with an unreadable length (zod runs length checks after a type error)', () => {
+    const UNREADABLE = { length: { toString: null } };
+
+    it('a create field is a 400 at its path', async () => {
+      const res = await create({
+        courseAttributes: [{ title: 'x', kind: 'courseGroup', sku: UNREADABLE }],
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ errors: [`sku: ${WRITE_MESSAGES.unreadableValue}`] });
+    });
+
+    it('a body parsed by a route definition is a 400 at its path', async () => {
+      const res = await s.api('POST', '/content/bulkUpdatePrices', { items: UNREADABLE });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ errors: [`items: ${WRITE_MESSAGES.unreadableValue}`] });
+    });
+  });
+
   describe(`JSON nested deeper than ${LIMITS.jsonDepth} levels`, () => {
     it('sessionCustomFields nested 5,000 levels deep is a 400 that names the limit and the place', async () => {
       const res = await expectNoChange(s, () =>

@@ -202,6 +202,17 @@ describe('console hardening', () => {
     });
   });
 
+  it("an object with an unreadable length in a console route's body is a 400 at its path", async () => {
+    const response = await h.http.post('/api/session', {
+      body: { email: { length: { toString: null } }, password: 'x' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      error: 'bad_request',
+      message: `email: ${WRITE_MESSAGES.unreadableValue}`,
+    });
+  });
+
   describe('event streams', () => {
     async function openStream(cookie: string): Promise<SseReader> {
       const sse = new SseReader(h.http);

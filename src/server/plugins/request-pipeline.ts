@@ -49,11 +49,10 @@ export function frameworkErrorResponder(securityHeaders: Record<string, string>)
   const headers = Object.entries(securityHeaders);
   return (error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
     for (const [name, value] of headers) reply.header(name, value);
-    if (isApiRequest(undefined, requestTarget(request.url))) reply.header('cache-control', 'no-store');
+    if (isApiRequest(undefined, requestTarget(request.url)))
+      reply.header('cache-control', 'no-store');
     const status = error.statusCode ?? 400;
-    return reply
-      .code(status)
-      .send(errorBody('bad_request', error.message));
+    return reply.code(status).send(errorBody('bad_request', error.message));
   };
 }
 

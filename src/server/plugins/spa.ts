@@ -30,10 +30,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   app.setNotFoundHandler((request, reply) => {
     const target = requestTarget(request.url);
     const path = decodedPath(target.path);
-    if (
-      isApiRequest(undefined, target) ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    )
+    if (isApiRequest(undefined, target) || (request.method !== 'GET' && request.method !== 'HEAD'))
       return reply.code(404).send(errorBody('not_found', MESSAGES.notFound));
     // A missing file (a stale hashed asset) is a 404, not the app shell.
     if (/\.[A-Za-z0-9]+$/.test(path)) return reply.code(404).type('text/plain').send('Not found');
