@@ -96,13 +96,15 @@ const QUERY_NAMES = [
   'lastEventId',
 ];
 
-const segment = (ids: readonly string[]): fc.Arbitrary<string> =>
-  fc.oneof(
-    { weight: 4, arbitrary: ids.length ? fc.constantFrom(...ids) : fc.uuid() },
-    { weight: 2, arbitrary: fc.uuid() },
-    { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) },
-    { weight: 2, arbitrary: oddString.map(encodeLoosely) },
-  );
+const segment = (ids: readonly string[], hostile: boolean): fc.Arbitrary<string> =>
+  !hostile
+    ? fc.oneof(ids.length ? fc.constantFrom(...ids) : fc.uuid(), fc.uuid())
+    : fc.oneof(
+        { weight: 4, arbitrary: ids.length ? fc.constantFrom(...ids) : fc.uuid() },
+        { weight: 2, arbitrary: fc.uuid() },
+        { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) },
+        { weight: 2, arbitrary: oddString.map(encodeLoosely) },
+      );
 
 /** encodeURIComponent, except for lone surrogates (which it cannot encode): those go as `%ED%A0%80`. */
 function encodeLoosely(value: string): string {
@@ -120,9 +122,14 @@ interface Parameter {
 }
 
 /** A query string: the endpoint's parameters (valid or not), hostile extras, duplicates. */
-function queryOf(parameters: Parameter[]): fc.Arbitrary<string> {
+function queryOf(parameters: Parameter[], hostile: boolean): fc.Arbitrary<string> {
   const value = (schema: JsonSchema) =>
-    fc.oneof({ weight: 4, arbitrary: schemaScalar(schema) }, { weight: 2, arbitrary: oddString });
+    !hostile
+      ? schemaScalar(schema, false)
+      : fc.oneof(
+          { weight: 4, arbitrary: schemaScalar(schema, true) },
+          { weight: 2, arbitrary: oddString },
+        );
   const own = parameters
     .filter((parameter) => parameter.in === 'query')
     .map((parameter) =>
@@ -133,6 +140,11 @@ function queryOf(parameters: Parameter[]): fc.Arbitrary<string> {
         },
       ),
     );
+  if (!hostile)
+    return fc.tuple(...own).map((chosen) => {
+      const parts = chosen.filter((part): part is string => part !== null);
+      return parts.length ? `?${parts.join('&')}` : '';
+    });
   const extras = fc.array(
     fc
       .tuple(fc.constantFrom(...QUERY_NAMES), oddString)
@@ -147,11 +159,12 @@ function queryOf(parameters: Parameter[]): fc.Arbitrary<string> {
   });
 }
 
-function schemaScalar(schema: JsonSchema): fc.Arbitrary<string> {
+function schemaScalar(schema: JsonSchema, hostile: boolean): fc.Arbitrary<string> {
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]).map(String));
   if (schema.type === 'integer' || schema.type === 'number') {
     const min = (schema.minimum as number | undefined) ?? 0;
     const max = (schema.maximum as number | undefined) ?? 1000;
+    if (!hostile) return fc.integer({ min, max }).map(String);
     return fc.oneof(
       fc.integer({ min, max }).map(String),
       fc.constantFrom(min - 1, max + 1, -0, 1e21, 2 ** 53 + 1).map(String),
@@ -168,7 +181,7 @@ function apiRequests(ctx: SchemaContext, paths: Record<string, Record<string, Js
     for (const [method, operation] of Object.entries(operations)) {
       const parameters = (operation.parameters as Parameter[]) ?? [];
       const names = parameters.filter((p) => p.in === 'path').map((p) => p.name);
-      const path = fc.tuple(...names.map(() => segment(ctx.ids))).map((values) => {
+      const path = fc.tuple(...names.map(() => segment(ctx.ids, ctx.hostile))).map((values) => {
         let built = template;
         names.forEach((name, i) => (built = built.replace(`{${name}}`, values[i]!)));
         return built;
@@ -197,12 +210,14 @@ function apiRequests(ctx: SchemaContext, paths: Record<string, Record<string, Js
         fc
           .record({
             path,
-            query: queryOf(parameters),
+            query: queryOf(parameters, ctx.hostile),
             body,
-            otherType: fc.option(fc.constantFrom(...CONTENT_TYPES), { freq: 6 }),
-            otherMethod: fc.option(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), {
-              freq: 12,
-            }),
+            otherType: ctx.hostile
+              ? fc.option(fc.constantFrom(...CONTENT_TYPES), { freq: 6 })
+              : fc.constant(null),
+            otherMethod: ctx.hostile
+              ? fc.option(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), { freq: 12 })
+              : fc.constant(null),
             variant: fc.constant(''),
           })
           .map(({ path: p, query, body: b, otherType, otherMethod }) => ({
@@ -334,16 +349,28 @@ const SANDBOX_AUTH = [
 ];
 const CONSOLE_CSRF = ['csrf', 'csrf', 'csrf', 'csrf', 'csrf', 'no-header', 'foreign-origin'];
 
-function requestArbitrary(ctx: SchemaContext) {
+function requestArbitrary(base: Omit<SchemaContext, 'hostile'>) {
   const paths = buildOpenApiDocument().paths as Record<string, Record<string, JsonSchema>>;
-  const api = fc.oneof(...apiRequests(ctx, paths));
+  const clean: SchemaContext = { ...base, hostile: false };
+  const hostile: SchemaContext = { ...base, hostile: true };
+  const anyTarget = fc.constantFrom<Target>('sandbox', ...CONSOLE_TARGETS);
   return fc
     .oneof(
+      // What the schemas allow, properly authenticated: reaches the code behind validation.
       {
-        weight: 10,
+        weight: 4,
         arbitrary: fc.tuple(
-          fc.constantFrom<Target>('sandbox', ...CONSOLE_TARGETS),
-          api,
+          anyTarget,
+          fc.oneof(...apiRequests(clean, paths)),
+          fc.constant('bearer'),
+          fc.constant('csrf'),
+        ),
+      },
+      {
+        weight: 6,
+        arbitrary: fc.tuple(
+          anyTarget,
+          fc.oneof(...apiRequests(hostile, paths)),
           fc.constantFrom(...SANDBOX_AUTH),
           fc.constantFrom(...CONSOLE_CSRF),
         ),
@@ -352,7 +379,7 @@ function requestArbitrary(ctx: SchemaContext) {
         weight: 1,
         arbitrary: fc.tuple(
           fc.constant<Target>('sandbox'),
-          graphqlRequests(ctx),
+          graphqlRequests(hostile),
           fc.constantFrom(...SANDBOX_AUTH),
           fc.constant('csrf'),
         ),
@@ -361,7 +388,7 @@ function requestArbitrary(ctx: SchemaContext) {
         weight: 2,
         arbitrary: fc.tuple(
           fc.constantFrom<Target>(...CONSOLE_TARGETS),
-          consoleRequests(ctx),
+          consoleRequests(hostile),
           fc.constant('bearer'),
           fc.constantFrom(...CONSOLE_CSRF),
         ),
@@ -391,7 +418,7 @@ export async function runApiFuzz(options: {
       noRole: h.sessionCookie('fuzz-nobody@lectern.test', null),
     };
     const ids = await seedIds(h);
-    const ctx: SchemaContext = {
+    const ctx = {
       components: (buildOpenApiDocument().components as { schemas: Record<string, JsonSchema> })
         .schemas,
       ids,

@@ -22,6 +22,8 @@ export type JsonSchema = Record<string, unknown>;
 export interface SchemaContext {
   components: Record<string, JsonSchema>;
   ids: readonly string[];
+  /** False: only what the schemas allow (to reach the code behind validation); true: mutations too. */
+  hostile: boolean;
 }
 
 export function render(node: JsonNode): string {
@@ -177,6 +179,7 @@ export function fromSchema(
   depth = 0,
 ): fc.Arbitrary<JsonNode> {
   const shaped = shapedBySchema(schema, ctx, depth);
+  if (!ctx.hostile) return shaped;
   return fc.oneof({ weight: 12, arbitrary: shaped }, { weight: 1, arbitrary: hostileValue });
 }
 
@@ -216,7 +219,7 @@ function shapedBySchema(
       return stringOf(schema, ctx);
     case 'integer':
     case 'number':
-      return numberOf(schema);
+      return numberOf(schema, ctx);
     case 'boolean':
       return fc.boolean().map((value) => raw(String(value)));
     case 'null':
@@ -276,7 +279,7 @@ function stringOf(schema: JsonSchema, ctx: SchemaContext): fc.Arbitrary<JsonNode
     .map(str);
 }
 
-function numberOf(schema: JsonSchema): fc.Arbitrary<JsonNode> {
+function numberOf(schema: JsonSchema, ctx: SchemaContext): fc.Arbitrary<JsonNode> {
   const min =
     (schema.minimum as number | undefined) ??
     (schema.exclusiveMinimum as number | undefined) ??
@@ -285,6 +288,7 @@ function numberOf(schema: JsonSchema): fc.Arbitrary<JsonNode> {
   const integer = fc
     .integer({ min: Math.max(min, -1e6), max: Math.min(max, 1e6) })
     .map((n) => raw(String(n)));
+  if (!ctx.hostile) return integer;
   const edges = fc.constantFrom(min, max, min - 1, max + 1).map((n) => raw(String(n)));
   return fc.oneof(
     { weight: 5, arbitrary: integer },
@@ -296,6 +300,7 @@ function numberOf(schema: JsonSchema): fc.Arbitrary<JsonNode> {
 /** Whole bodies: the schema's, or something else entirely (not JSON, empty, a BOM, a bare literal). */
 export function bodyText(schema: JsonSchema | undefined, ctx: SchemaContext): fc.Arbitrary<string> {
   const shaped = schema ? fromSchema(schema, ctx).map(render) : anyJson.map(render);
+  if (!ctx.hostile) return shaped;
   return fc.oneof(
     { weight: 10, arbitrary: shaped },
     { weight: 1, arbitrary: hostileValue.map(render) },
