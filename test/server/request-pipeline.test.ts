@@ -60,9 +60,7 @@ describe('request pipeline (raw socket)', () => {
       expect(JSON.parse(response.body)).toEqual({ error: 'csrf', message: MESSAGES.csrfHeader });
       expect(response.headers['cache-control']).toBe('no-store');
       expectSecurityHeaders(response);
-      expect(auditRows().slice(before)).toEqual([
-        { status: 403, refusal: MESSAGES.csrfHeader },
-      ]);
+      expect(auditRows().slice(before)).toEqual([{ status: 403, refusal: MESSAGES.csrfHeader }]);
     });
 
     it('DELETE /%61pi/session without the CSRF header is refused and the session survives', async () => {
