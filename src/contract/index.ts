@@ -5,6 +5,8 @@ export * from './messages.ts';
 export * from './primitives.ts';
 export * from './topic-fields.ts';
 export * from './format-issues.ts';
+export * from './json-values.ts';
+export * from './credentials.ts';
 export * from './schemas/background-job.ts';
 export * from './schemas/course-create.ts';
 export * from './schemas/course-update.ts';

@@ -13,6 +13,14 @@ export const LIMITS = {
   defaultPerPage: 50,
   /** Not stated by the spec; the sandbox caps page size here. */
   maxPerPage: 500,
+  /**
+   * Not stated by the spec: how deeply JSON arrays and objects may nest in a request body (the body itself
+   * is level 1). Deeper bodies are refused with a 400 by the sandbox and by the console before anything
+   * walks them. The deepest body the API's own shapes need is 11 levels (a topic's language variant).
+   */
+  jsonDepth: 64,
+  /** Not stated by the spec: the sandbox's request body limit, and the console's default (`LECTERN_MAX_BODY_MB`). */
+  requestBodyBytes: 25 * 1024 * 1024,
 } as const;
 
 export const AUDIO_FORMATS = ['mp3', 'wav', 'ogg'] as const;

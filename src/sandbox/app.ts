@@ -1,5 +1,5 @@
 // Builds the sandbox: storage, default company, seed, plugins, routes, background workers.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_PREFIX, buildOpenApiDocument } from '../contract/index.ts';
 import { readSandboxConfig, type SandboxConfig } from './config.ts';
 import { ensureDefaultCompany, type Company } from './company.ts';
@@ -7,6 +7,8 @@ import type { SandboxDeps } from './deps.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerFaults } from './plugins/faults.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { createSandboxLogger, type LogDestination } from './plugins/logging.ts';
 import { registerThrottle } from './plugins/throttle.ts';
 import { registerFeed } from './feed/register-feed.ts';
 import { registerGraphql } from './graphql/register-graphql.ts';
@@ -37,10 +39,17 @@ export interface Sandbox {
 export interface SandboxOptions extends Partial<SandboxConfig> {
   /** Tests pass overrides; anything unset comes from the environment's defaults. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Log through this logger instead of the sandbox's own (the console's, when it embeds the sandbox, so
+   * its lines pass the console's scrubber). Its level decides what is written.
+   */
+  logger?: FastifyBaseLogger;
+  /** Where the sandbox's own log lines go (after redaction); defaults to stdout. */
+  logDestination?: LogDestination;
 }
 
 export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const { env, ...overrides } = options;
+  const { env, logger, logDestination, ...overrides } = options;
   const config: SandboxConfig = { ...readSandboxConfig(env ?? {}), ...overrides };
   const db = openDatabase(config.dbFile);
   const { created, ...company } = ensureDefaultCompany(db, config.apiKey);
@@ -52,14 +61,13 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (created) await seedNewDatabase(deps);
 
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    ...createSandboxLogger(config.logLevel, { logger, destination: logDestination }),
+    bodyLimit: config.maxBodyBytes,
     // Opaque cursors and ids only; keeps the router strict about what it matches.
     routerOptions: { ignoreTrailingSlash: true },
   });
-  registerErrorHandler(app);
+  registerErrorHandler(app, config.maxBodyBytes);
+  registerJsonBodyParser(app, config.maxBodyBytes);
   registerAuth(app, db);
   // Faults run first (onRequest, before auth); throttling after auth (buckets are per key).
   registerFaults(app, settings);

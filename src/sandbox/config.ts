@@ -1,5 +1,6 @@
 // Sandbox configuration, read from the environment once. `SANDBOX_*` variables are documented in the README.
 import { z } from 'zod';
+import { LIMITS } from '../contract/index.ts';
 
 const EnvSchema = z.object({
   SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
@@ -14,6 +15,12 @@ const EnvSchema = z.object({
   SANDBOX_ACTIVITY_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).optional(),
   SANDBOX_JOB_DELAY_MS: z.coerce.number().int().min(0).optional(),
   SANDBOX_LOG: z.enum(['silent', 'info', 'debug']).default('info'),
+  SANDBOX_MAX_BODY_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024)
+    .default(LIMITS.requestBodyBytes / (1024 * 1024)),
 });
 
 export type SandboxConfig = {
@@ -28,6 +35,8 @@ export type SandboxConfig = {
   /** Set explicitly: wins over a value stored by `PUT /sandbox/settings` (default 1,500 ms). */
   jobDelayMs: number | undefined;
   logLevel: 'silent' | 'info' | 'debug';
+  /** Largest request body accepted; larger ones get a 413 (and are read to the end, so the connection stays usable). */
+  maxBodyBytes: number;
 };
 
 export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
@@ -47,5 +56,6 @@ export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     activityPerMinute: e.SANDBOX_ACTIVITY_PER_MINUTE,
     jobDelayMs: e.SANDBOX_JOB_DELAY_MS,
     logLevel: e.SANDBOX_LOG,
+    maxBodyBytes: e.SANDBOX_MAX_BODY_MB * 1024 * 1024,
   };
 }

@@ -9,12 +9,18 @@ import { createRolesService } from './auth/roles-service.ts';
 import { createSessionService } from './auth/session-service.ts';
 import { createSignInLimiter } from './auth/sign-in-limiter.ts';
 import { createSignInService } from './auth/sign-in-service.ts';
+import { createStreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig, UpstreamConfig } from './config.ts';
 import type { ConsoleDeps, DemoAccount } from './deps.ts';
 import { registerErrorHandler } from './errors.ts';
 import { createLogger, type LogDestination } from './logger.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
-import { registerRequestPipeline } from './plugins/request-pipeline.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
+import {
+  clientErrorResponder,
+  frameworkErrorResponder,
+  registerRequestPipeline,
+} from './plugins/request-pipeline.ts';
 import { computeSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -23,7 +29,7 @@ import { createReadCoalescer } from './proxy/read-coalescer.ts';
 import { createRelay, type Relay } from './relay/relay-service.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
-import { PROXY_PREFIX, registerProxyRoutes } from './routes/proxy-routes.ts';
+import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { createAuditRepo } from './storage/audit-repo.ts';
@@ -40,6 +46,11 @@ export interface ConsoleServerOptions {
   demoAccounts?: DemoAccount[];
   /** Where log lines go (after redaction); defaults to stdout. */
   logDestination?: LogDestination;
+  /**
+   * A logger made by createLogger that already scrubs this upstream's API key (main.ts shares one with
+   * the embedded sandbox); by default the server makes its own.
+   */
+  log?: Logger;
   now?: () => number;
   random?: () => number;
   distDir?: string;
@@ -69,7 +80,8 @@ export async function buildConsoleServer(
   const now = options.now ?? Date.now;
   const https = config.publicOrigin?.startsWith('https:') ?? false;
   const upstream = createUpstream(upstreamConfig, config.upstreamTimeoutMs);
-  const log = createLogger(config.logLevel, upstream.secrets, options.logDestination);
+  const log =
+    options.log ?? createLogger(config.logLevel, upstream.secrets, options.logDestination);
   const db = openConsoleDatabase(config.dbFile);
 
   const sessions = createSessionService(createSessionsRepo(db), { ...config.session, now });
@@ -92,6 +104,7 @@ export async function buildConsoleServer(
     ]),
   };
 
+  const securityHeaders = await computeSecurityHeaders(https);
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     // No access log per request: state-changing calls are in the audit log, errors are logged.
@@ -104,18 +117,23 @@ export async function buildConsoleServer(
     routerOptions: { ignoreTrailingSlash: false },
     // Open SSE streams are ended by the relay on close; idle keep-alive sockets are dropped.
     forceCloseConnections: 'idle',
+    // Answers Fastify and Node give before any hook runs carry the security headers too.
+    frameworkErrors: frameworkErrorResponder(securityHeaders),
+    clientErrorHandler: clientErrorResponder(securityHeaders),
   });
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerAudit(app, audit, now);
   const sessionCookie = await registerSessions(app, sessions, https);
   const allowlist = createAllowlist();
   registerRequestPipeline(app, {
-    securityHeaders: await computeSecurityHeaders(https),
+    securityHeaders,
     sessionCookie,
     origins,
     nameOperation: (method, path) => {
-      if (!path.startsWith(`${PROXY_PREFIX}/`)) return undefined;
-      const endpoint = allowlist.match(method, path.slice(PROXY_PREFIX.length))?.endpoint;
+      const below = proxiedPath(path);
+      if (below === undefined) return undefined;
+      const endpoint = allowlist.match(method, below)?.endpoint;
       return (
         endpoint && {
           operation: endpoint.operationId,
@@ -144,6 +162,7 @@ export async function buildConsoleServer(
       limiter: createSignInLimiter({ ...config.signIn, now }),
     }),
     roles,
+    streamGuard: createStreamGuard({ sessions, roles }),
     audit,
     relayRepo,
     relay,
@@ -163,6 +182,7 @@ export async function buildConsoleServer(
   // preClose, not onClose: the server waits for open connections, and SSE streams only end here.
   app.addHook('preClose', async () => {
     clearInterval(purgeTimer);
+    deps.streamGuard.stop();
     await relay.stop();
   });
 

@@ -1,7 +1,7 @@
 // Console server configuration, parsed from the environment once. A missing or malformed variable stops
 // the start with a message that names it (ConfigError). The README's configuration table mirrors this.
 import { z } from 'zod';
-import { EVENT_KINDS, EventKind } from '../contract/index.ts';
+import { EVENT_KINDS, EventKind, LIMITS } from '../contract/index.ts';
 
 export interface UpstreamConfig {
   /** `{base_url}` of the learning instance (no trailing slash). */
@@ -98,7 +98,8 @@ const EnvSchema = z.object({
     .pipe(z.array(origin))
     .default([]),
   LECTERN_UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(30_000),
-  LECTERN_MAX_BODY_MB: int(1, 1024).default(25),
+  // The sandbox's limit by default: the console forwards nothing the upstream would refuse as too large.
+  LECTERN_MAX_BODY_MB: int(1, 1024).default(LIMITS.requestBodyBytes / (1024 * 1024)),
   LECTERN_TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d+)$/, "must be 'true', 'false' or a number of proxy hops")

@@ -4,6 +4,7 @@ import type { RolesService } from './auth/roles-service.ts';
 import type { Role } from './auth/roles.ts';
 import type { SessionService } from './auth/session-service.ts';
 import type { SignInService } from './auth/sign-in-service.ts';
+import type { StreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import type { SessionCookie } from './plugins/session.ts';
@@ -36,6 +37,8 @@ export interface ConsoleDeps {
   sessionCookie: SessionCookie;
   signIn: SignInService;
   roles: RolesService;
+  /** Ends open event streams whose session is signed out or loses its role. */
+  streamGuard: StreamGuard;
   audit: AuditRepo;
   relayRepo: RelayRepo;
   relay: Relay;

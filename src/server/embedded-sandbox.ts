@@ -1,6 +1,7 @@
 // Demo mode: starts the sandbox Content API in this process (demo seed, its own SQLite file) and hands
 // the console server what a real instance's operator would configure. The only file of src/server that
 // may import src/sandbox.
+import type { Logger } from 'pino';
 import { buildSandbox } from '../sandbox/app.ts';
 import { DEMO_STAFF_ACCOUNTS } from '../sandbox/seed/demo-learners.ts';
 import type { UpstreamConfig } from './config.ts';
@@ -16,7 +17,11 @@ export interface EmbeddedSandbox {
 export async function startEmbeddedSandbox(options: {
   port: number;
   dbFile: string;
-  verbose: boolean;
+  /**
+   * The console's logger: the sandbox's lines pass its scrubber. Its request log (info) is written only
+   * when the console logs at debug; its warnings and errors always.
+   */
+  log: Logger;
 }): Promise<EmbeddedSandbox> {
   const sandbox = await buildSandbox({
     env: {},
@@ -24,7 +29,7 @@ export async function startEmbeddedSandbox(options: {
     port: options.port,
     dbFile: options.dbFile,
     seed: 'demo',
-    logLevel: options.verbose ? 'info' : 'silent',
+    logger: options.log.child({ component: 'sandbox' }, { level: sandboxLevel(options.log.level) }),
   });
   const url = await sandbox.listen();
   return {
@@ -41,4 +46,10 @@ export async function startEmbeddedSandbox(options: {
     url,
     close: () => sandbox.close(),
   };
+}
+
+/** The sandbox logs every request at info: that is for `LECTERN_LOG=debug` only. */
+function sandboxLevel(consoleLevel: string): string {
+  if (consoleLevel === 'debug' || consoleLevel === 'trace') return 'info';
+  return consoleLevel === 'info' ? 'warn' : consoleLevel;
 }

@@ -70,6 +70,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(errorBody(error.code, error.message));
     }
     const status = (error as { statusCode?: number }).statusCode;
+    // Fastify closes the connection after a body over its limit; Node reads the rest and discards it
+    // instead, so the connection stays usable and the client reads this answer.
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      reply.removeHeader('connection');
     if (status !== undefined && status >= 400 && status < 500) {
       const code = CODE_BY_STATUS[status] ?? 'bad_request';
       return reply.code(status).send(errorBody(code, (error as Error).message));

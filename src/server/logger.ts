@@ -1,7 +1,10 @@
 // Structured logging (pino) with two layers of protection for secrets: field redaction for the places a
-// secret is known to live (headers, passwords, tokens), and a last-line scrubber that replaces the API key
-// wherever it appears in a written line, including error messages and stack traces.
+// secret is known to live (headers, passwords, tokens), and a last-line scrubber that replaces the value
+// of every credential parameter (`apiKey`, `secretKey`, `jwt`) in any URL of a line, and the API key
+// wherever it appears, including error messages and stack traces. In demo mode the embedded sandbox
+// logs through this logger too.
 import { pino, type Logger } from 'pino';
+import { redactCredentialParams } from '../contract/index.ts';
 import type { ConsoleConfig } from './config.ts';
 
 export interface LogDestination {
@@ -31,7 +34,7 @@ export function createLogger(
 ): Logger {
   const scrubbing: LogDestination = {
     write(line: string) {
-      let out = line;
+      let out = redactCredentialParams(line);
       for (const secret of secrets()) {
         if (!secret) continue;
         out = out.replaceAll(secret, REDACTED);

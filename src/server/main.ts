@@ -4,6 +4,8 @@ import { buildConsoleServer, DEFAULT_DIST_DIR } from './app.ts';
 import { ensureSpaBuilt } from './build-spa.ts';
 import { ConfigError, readConsoleConfig, type ConsoleConfig } from './config.ts';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
+import { createLogger } from './logger.ts';
+import { upstreamSecrets } from './upstream/upstream-client.ts';
 
 let config: ConsoleConfig;
 try {
@@ -16,18 +18,27 @@ try {
 
 await ensureSpaBuilt(DEFAULT_DIST_DIR, (line) => console.log(line));
 
+// One logger for the console and, in demo mode, the embedded sandbox: both pass its scrubber, which knows
+// the API key once the upstream is known.
+let secrets: readonly string[] = config.upstream ? upstreamSecrets(config.upstream.apiKey) : [];
+const log = createLogger(config.logLevel, () => secrets);
+
 let embedded: EmbeddedSandbox | undefined;
 let upstream = config.upstream;
 if (!upstream) {
   embedded = await startEmbeddedSandbox({
     port: config.sandbox.port,
     dbFile: config.sandbox.dbFile,
-    verbose: config.logLevel === 'debug',
+    log,
   });
   upstream = embedded.upstream;
+  secrets = upstreamSecrets(upstream.apiKey);
 }
 
-const server = await buildConsoleServer(config, upstream, { demoAccounts: embedded?.demoAccounts });
+const server = await buildConsoleServer(config, upstream, {
+  demoAccounts: embedded?.demoAccounts,
+  log,
+});
 const boundUrl = await server.listen();
 const url = config.publicOrigin ?? boundUrl;
 

@@ -8,6 +8,8 @@ export interface TestSandbox {
   baseUrl: string;
   apiUrl: string;
   secretKey: string;
+  /** The last requests the sandbox handled, with their parsed bodies (what a proxy really forwarded). */
+  received: ReceivedRequest[];
   /** JSON request against /incoming/v2 with the company secret key unless `key` is given (null: none). */
   api(method: string, path: string, body?: unknown, key?: string | null): Promise<ApiResponse>;
   /** Request against the sandbox root (management routes, GraphQL). */
@@ -18,6 +20,12 @@ export interface TestSandbox {
     headers?: Record<string, string>,
   ): Promise<ApiResponse>;
   close(): Promise<void>;
+}
+
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  body: unknown;
 }
 
 export interface ApiResponse {
@@ -53,6 +61,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<TestSa
     activityPerMinute: 0,
     ...options,
   });
+  const received: ReceivedRequest[] = [];
+  sandbox.app.addHook('preHandler', async (request) => {
+    received.push({ method: request.method, url: request.url, body: request.body });
+    if (received.length > 200) received.shift();
+  });
   const baseUrl = await sandbox.listen();
   const secretKey = sandbox.company.secretKey;
   const raw: TestSandbox['raw'] = async (method, path, body, headers = {}) => {
@@ -68,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<TestSa
     baseUrl,
     apiUrl: `${baseUrl}/incoming/v2`,
     secretKey,
+    received,
     raw,
     api: (method, path, body, key = secretKey) =>
       raw(

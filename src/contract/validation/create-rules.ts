@@ -1,5 +1,6 @@
 // Validation of `POST /content/course/create` (spec 7.2): plain-text pre-checks, then JSON rules.
 import { CREATE_KINDS, STATUSES } from '../enums.ts';
+import { valueText } from '../json-values.ts';
 import { LIMITS } from '../limits.ts';
 import { KIND_MESSAGES, MESSAGES, type TopicPosition } from '../messages.ts';
 import { KIND_SPECIFIC_FIELDS } from '../schemas/course-create.ts';
@@ -71,7 +72,7 @@ export function createPrecheck(body: unknown): string | undefined {
     if (!isPlainObject(course)) continue;
     for (const { topic, position } of topicsOf(course, index)) {
       if (topic.audioUrl !== undefined && topic.type !== 'audio')
-        return MESSAGES.audioUrlOnNonAudio(String(topic.type), position);
+        return MESSAGES.audioUrlOnNonAudio(valueText(topic.type), position);
     }
   }
   return undefined;
@@ -86,7 +87,7 @@ export function courseRuleIssues(course: Record<string, unknown>): ValidationIss
   const { status } = course;
   if (status !== undefined) {
     if (typeof status !== 'string' || !(STATUSES as readonly string[]).includes(status))
-      at('status', MESSAGES.invalidStatus(String(status)));
+      at('status', MESSAGES.invalidStatus(valueText(status)));
     else if (status === 'archived') at('status', MESSAGES.archivedOnCreate);
   }
   if (course.futurePublishDate !== undefined && status === 'published')
@@ -103,7 +104,7 @@ export function courseRuleIssues(course: Record<string, unknown>): ValidationIss
     for (const field of fields) {
       // width/height/embeddedEnabled/resetSessionAfterComplete are shared only by SCORM; fine to flag.
       if (course[field] !== undefined && isKnownKind(kind))
-        at(field, KIND_MESSAGES.fieldNotForKind(field, String(kind), ownerKind));
+        at(field, KIND_MESSAGES.fieldNotForKind(field, valueText(kind), ownerKind));
     }
   }
   if (kind === 'video') issues.push(...videoFieldIssues(course, 'video', []));
@@ -132,7 +133,7 @@ export function createRuleErrors(courses: unknown[]): CreateRuleResult {
   if (rejected.length > 0) {
     const described = rejected.map(({ course, index }) =>
       isPlainObject(course) && course.kind !== undefined
-        ? `${String(course.kind)} (index ${index})`
+        ? `${valueText(course.kind)} (index ${index})`
         : `(missing kind, index ${index})`,
     );
     errors.push(MESSAGES.invalidKinds(described));

@@ -1,4 +1,5 @@
 // Field rules shared by create and update (spec 7.2, 8). Each returns the spec's message or nothing.
+import { valueText } from '../json-values.ts';
 import { LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 
@@ -72,7 +73,7 @@ export function videoFieldIssues(
     return [
       {
         path: [...path, hasUrl ? 'videoUrl' : 'videoAsset'],
-        message: MESSAGES.videoFieldsOnNonVideo(String(type)),
+        message: MESSAGES.videoFieldsOnNonVideo(valueText(type)),
       },
     ];
   const issues: ValidationIssue[] = [];

@@ -1,9 +1,11 @@
 // Errors a route or service throws; the one error handler (plugins/error-handler.ts) shapes the reply.
 import type { z } from 'zod';
-import { formatZodIssues } from '../../contract/index.ts';
+import { formatZodIssues, safeParseInput } from '../../contract/index.ts';
 
 /** 400 with `{ "errors": [...] }`. */
 export class ValidationError extends Error {
+  /** For handlers that only look at the status (the GraphQL route's). */
+  readonly statusCode = 400;
   constructor(readonly errors: string[]) {
     super(errors.join('; '));
   }
@@ -25,7 +27,7 @@ export function parseOrThrow<S extends z.ZodType>(
   value: unknown,
   skipPath = 0,
 ): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = safeParseInput(schema, value);
   if (!result.success) throw new ValidationError(formatZodIssues(result.error, skipPath));
   return result.data;
 }

@@ -1,5 +1,6 @@
 // The one error handler: known errors become the API's documented shapes; 5xx details never leak.
 import type { FastifyInstance } from 'fastify';
+import { WRITE_MESSAGES } from '../../contract/index.ts';
 import {
   ConflictError,
   NotFoundError,
@@ -8,8 +9,15 @@ import {
   ValidationError,
 } from '../lib/errors.ts';
 
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, maxBodyBytes: number): void {
   app.setErrorHandler((error, request, reply) => {
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Fastify asks to close the connection; reading the rest of the body instead (Node discards it once
+      // the response is sent) keeps the connection usable and the client sure to read this answer, where
+      // a close under a body still arriving can reset the connection before the 413 is read.
+      reply.removeHeader('connection');
+      return reply.code(413).send({ errors: [WRITE_MESSAGES.bodyTooLarge(maxBodyBytes)] });
+    }
     if (error instanceof PlainTextValidationError)
       return reply.code(400).type('text/plain; charset=utf-8').send(error.message);
     if (error instanceof ValidationError) return reply.code(400).send({ errors: error.errors });

@@ -10,6 +10,7 @@ import {
   MESSAGES,
   formatZodIssues,
   type BulkImportEventKind,
+  safeParseInput,
 } from '../../contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { parseJson } from '../storage/database.ts';
@@ -50,7 +51,7 @@ function validateRows<S extends z.ZodType>(
   const problems: string[] = [];
   const valid: z.output<S>[] = [];
   rows.forEach((row, index) => {
-    const result = schema.safeParse(row);
+    const result = safeParseInput(schema, row);
     if (result.success) valid.push(result.data);
     else problems.push(`Row ${index + 1}: ${formatZodIssues(result.error).join('; ')}`);
   });

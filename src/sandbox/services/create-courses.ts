@@ -9,6 +9,7 @@ import {
   formatPath,
   type CourseAttributes,
   type CreateCoursesResponse,
+  safeParseInput,
 } from '../../contract/index.ts';
 import type { z } from 'zod';
 import type { SandboxDeps } from '../deps.ts';
@@ -78,7 +79,7 @@ export function courseCreator(deps: SandboxDeps, jobs: JobsService) {
     const raw = (body as { courseAttributes: unknown[] }).courseAttributes;
     const ruleErrors = createRuleErrors(raw).errors;
     if (ruleErrors.length > 0) throw new ValidationError(ruleErrors);
-    const parsed = CreateCoursesRequest.safeParse(body);
+    const parsed = safeParseInput(CreateCoursesRequest, body);
     if (!parsed.success) throw new ValidationError(shapeErrors(parsed.error, raw.length > 1));
     const entries = parsed.data.courseAttributes;
     const referenceErrors = storageErrors(companyId, entries);

@@ -11,6 +11,7 @@ import {
   updateRuleIssues,
   type UpdateCourseAttributes,
   type UpdateCoursesResponse,
+  safeParseInput,
 } from '../../contract/index.ts';
 import type { z } from 'zod';
 import type { SandboxDeps } from '../deps.ts';
@@ -77,7 +78,7 @@ export function courseUpdater(deps: SandboxDeps, jobs: JobsService) {
       const errors = ruleErrors(companyId, attributes);
       if (errors.length > 0) throw new ValidationError(errors);
     }
-    const parsed = UpdateCoursesRequest.safeParse(body);
+    const parsed = safeParseInput(UpdateCoursesRequest, body);
     if (!parsed.success) throw new ValidationError(shapeErrors(parsed.error));
     const a = parsed.data.courseAttributes;
     if (countUpdateItems(a) === 0) throw new ValidationError([MESSAGES.noItemsProvided]);

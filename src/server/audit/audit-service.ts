@@ -50,9 +50,12 @@ export type OperationNamer = (
 ) => { operation: string; route: string } | undefined;
 
 /** Called by the request pipeline for every /api request: state-changing ones get an audit draft. */
-export function startAuditDraft(request: FastifyRequest, nameOperation: OperationNamer): void {
+export function startAuditDraft(
+  request: FastifyRequest,
+  nameOperation: OperationNamer,
+  path: string,
+): void {
   if (!isStateChanging(request.method)) return;
-  const path = request.url.split('?', 1)[0]!;
   const named = nameOperation(request.method, path);
   request.audit = {
     operation: named?.operation ?? 'unknown',

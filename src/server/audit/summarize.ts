@@ -1,5 +1,7 @@
 // One-line, human-readable summaries of state-changing calls for the audit log. They name what changed,
 // never the content itself (bodies can hold personal data; the SHA-256 identifies the exact payload).
+import { valueText } from '../../contract/index.ts';
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -50,7 +52,7 @@ export function summarizeCall(
     return `update ${counts.join(', ') || 'nothing'}${effects.length ? ` (${effects.join(', ')})` : ''}`;
   }
   if (operationId === 'releaseContent' && isObject(body))
-    return `${String(body.action)} ${String(body.kind)} ${params.path.split('/')[2] ?? ''}`.trim();
+    return `${valueText(body.action)} ${valueText(body.kind)} ${params.path.split('/')[2] ?? ''}`.trim();
   if (operationId === 'uploadTranslation')
     return `upload translation ${params.path.replace(/^\/content\//, '')} (${bodyBytes} bytes)`;
   return `${operationId} (${bodyBytes} bytes)`;

@@ -14,23 +14,38 @@ export function createRolesService(repo: RolesRepo, now: () => number) {
       throw new ApiError(409, 'conflict', LAST_ADMIN_MESSAGE);
   }
 
+  // Told when a role is granted or revoked here, so open event streams are checked at once.
+  const changeListeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of changeListeners) listener();
+  };
+
   return {
     list: (): RoleGrant[] => repo.list(),
     find: (email: string): RoleGrant | undefined => repo.find(normalizeEmail(email)),
     grant(email: string, role: Role, source: RoleSource, grantedBy: string | null): RoleGrant {
       const normalized = normalizeEmail(email);
-      return repo.transaction(() => {
+      const grant = repo.transaction(() => {
         if (role !== 'admin') guardLastAdmin(normalized, source);
         repo.grant(normalized, role, source, grantedBy, now());
         return repo.find(normalized)!;
       });
+      changed();
+      return grant;
     },
     revoke(email: string, source: RoleSource): boolean {
       const normalized = normalizeEmail(email);
-      return repo.transaction(() => {
+      const revoked = repo.transaction(() => {
         guardLastAdmin(normalized, source);
         return repo.revoke(normalized);
       });
+      if (revoked) changed();
+      return revoked;
+    },
+    /** Calls `listener` after every grant or revoke made here; returns the unsubscribe function. */
+    onChange(listener: () => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
     /** Start-up grants: LECTERN_ADMINS and, in demo mode, the sandbox's staff accounts. */
     bootstrap(admins: readonly string[], demo: readonly { email: string; role: Role }[]) {

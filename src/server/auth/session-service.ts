@@ -27,11 +27,16 @@ export const hashSessionId = (id: string): string =>
 export function createSessionService(repo: SessionsRepo, options: SessionServiceOptions) {
   const { idleMs, absoluteMs, now } = options;
   const touchEvery = Math.min(TOUCH_GRANULARITY_MS, Math.floor(idleMs / 4));
+  // Told when this server ends a session (sign-out, rotation), so open event streams end at once.
+  const endedListeners = new Set<() => void>();
+  const ended = () => {
+    for (const listener of endedListeners) listener();
+  };
 
   return {
     /** Returns the cookie value of a fresh session. */
     start(user: SignedInUser, previousId?: string): { id: string; expiresAt: number } {
-      if (previousId) repo.remove(hashSessionId(previousId));
+      if (previousId && repo.remove(hashSessionId(previousId))) ended();
       const id = randomBytes(32).toString('base64url');
       const at = now();
       const expiresAt = at + absoluteMs;
@@ -64,7 +69,15 @@ export function createSessionService(repo: SessionsRepo, options: SessionService
     },
 
     end(id: string | undefined): boolean {
-      return id ? repo.remove(hashSessionId(id)) : false;
+      const removed = id ? repo.remove(hashSessionId(id)) : false;
+      if (removed) ended();
+      return removed;
+    },
+
+    /** Calls `listener` whenever this server ends a session; returns the unsubscribe function. */
+    onEnded(listener: () => void): () => void {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
     },
 
     purgeExpired(): number {

@@ -3,6 +3,7 @@
 // body is sent (XML for the translation upload). Anything else is a 403 before any work is done.
 import type { FastifyRequest } from 'fastify';
 import { ApiError, MESSAGES } from '../errors.ts';
+import { decodedPath } from './request-target.ts';
 
 export const CSRF_HEADER = 'x-lectern-csrf';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -21,14 +22,18 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 /** The translation upload is the one XML body (spec 4.4). */
-function expectedContentType(request: FastifyRequest): 'application/json' | 'text/xml' {
-  const path = request.url.split('?', 1)[0]!;
+function expectedContentType(
+  request: FastifyRequest,
+  rawPath: string,
+): 'application/json' | 'text/xml' {
+  const path = decodedPath(rawPath);
   return request.method === 'PUT' && path.startsWith('/api/v2/') && path.endsWith('.xlf')
     ? 'text/xml'
     : 'application/json';
 }
 
-export function checkCsrf(request: FastifyRequest, origins: OriginPolicy): void {
+/** `rawPath`: the request target's path (request-target.ts), not the raw URL. */
+export function checkCsrf(request: FastifyRequest, origins: OriginPolicy, rawPath: string): void {
   if (request.headers[CSRF_HEADER] !== '1') throw new ApiError(403, 'csrf', MESSAGES.csrfHeader);
   const origin = request.headers.origin;
   if (origin !== undefined) {
@@ -37,7 +42,7 @@ export function checkCsrf(request: FastifyRequest, origins: OriginPolicy): void 
     throw new ApiError(403, 'csrf', MESSAGES.csrfOrigin);
   }
   if (hasBody(request)) {
-    const expected = expectedContentType(request);
+    const expected = expectedContentType(request, rawPath);
     const actual = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
     if (actual !== expected) throw new ApiError(403, 'csrf', MESSAGES.csrfContentType(expected));
   }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody, MESSAGES } from '../errors.ts';
+import { decodedPath, isApiRequest, requestTarget } from './request-target.ts';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Lectern</title>
 <p>The console has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
@@ -27,12 +28,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0]!;
-    if (
-      path.startsWith('/api/') ||
-      path === '/api' ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    )
+    const target = requestTarget(request.url);
+    const path = decodedPath(target.path);
+    if (isApiRequest(undefined, target) || (request.method !== 'GET' && request.method !== 'HEAD'))
       return reply.code(404).send(errorBody('not_found', MESSAGES.notFound));
     // A missing file (a stale hashed asset) is a 404, not the app shell.
     if (/\.[A-Za-z0-9]+$/.test(path)) return reply.code(404).type('text/plain').send('Not found');

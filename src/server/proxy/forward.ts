@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import { isCredentialName } from '../../contract/index.ts';
 import { ApiError, MESSAGES } from '../errors.ts';
 import { isTimeoutError, type Upstream } from '../upstream/upstream-client.ts';
 
@@ -38,23 +39,35 @@ const RESPONSE_HEADERS = [
 /** Marks answers that came from the learning instance, so the SPA can tell them from the console's own. */
 export const SOURCE_HEADER = 'x-lectern-source';
 
-const FORBIDDEN_QUERY_NAMES = new Set(['secretkey', 'jwt', 'apikey']);
+/** Names the upstream reads as parameters; anything else (`a;b`, NUL, spaces) is not forwarded. */
+const PARAMETER_NAME = /^[A-Za-z0-9_.\-[\]]{1,100}$/;
 
-/** Drops credential parameters (`secretKey`, `jwt`, also as `name[]`) and keeps the rest byte for byte. */
-export function sanitizeQuery(rawQuery: string): string {
+/**
+ * The query string forwarded upstream, rebuilt from the parsed parameters (never the raw bytes, which a
+ * lenient upstream could split on `;` or cut at NUL or `#`): credential parameters (`secretKey`, `jwt`,
+ * `apiKey`, also as `secret_key`, `secretKey[]`...) and names that are not plain parameter names are
+ * dropped, and every name and value is percent-encoded canonically.
+ */
+export function forwardedQuery(rawQuery: string): string {
   if (!rawQuery) return '';
-  const kept = rawQuery.split('&').filter((pair) => {
-    if (!pair) return false;
-    const name = pair.split('=', 1)[0]!;
-    let decoded: string;
+  const kept: string[] = [];
+  for (const [name, value] of new URLSearchParams(rawQuery)) {
+    if (!PARAMETER_NAME.test(name) || isCredentialName(name)) continue;
     try {
-      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      kept.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
     } catch {
-      return false;
+      // A lone surrogate cannot be encoded; such a parameter is not forwarded.
     }
-    return !FORBIDDEN_QUERY_NAMES.has(decoded.trim().replace(/\[.*$/s, '').toLowerCase());
-  });
+  }
   return kept.length ? `?${kept.join('&')}` : '';
+}
+
+/** A JSON body as forwarded: top-level credential fields (`secretKey`...) removed, like the parameters. */
+export function withoutCredentialFields(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const entries = Object.entries(body);
+  if (!entries.some(([name]) => isCredentialName(name))) return body;
+  return Object.fromEntries(entries.filter(([name]) => !isCredentialName(name)));
 }
 
 export function upstreamRequestHeaders(
@@ -188,14 +201,25 @@ export function bodyTooLarge(limit: number): Error {
   return error;
 }
 
-/** Reads a whole request body up to `limit` bytes (create/update/release bodies are inspected). */
-export async function readBody(stream: Readable, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new ApiError(413, 'payload_too_large', bodyTooLarge(limit).message);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Reads a whole request body up to `limit` bytes (create/update/release bodies are inspected). Past the
+ * limit it answers 413 and keeps reading, discarding the rest: the connection stays usable for the next
+ * request, and the client, still sending, is sure to read the answer.
+ */
+export function readBody(stream: Readable, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    stream.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      tooLarge = true;
+      chunks.length = 0;
+      reject(new ApiError(413, 'payload_too_large', bodyTooLarge(limit).message));
+    });
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
 }

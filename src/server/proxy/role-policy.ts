@@ -3,7 +3,7 @@
 //   support        GET only (plus the event relay, outside the proxy)
 //   contentManager GET, create, update and translation upload; never publish, unpublish, archive, restore
 //   admin          everything
-import type { Endpoint } from '../../contract/index.ts';
+import { valueText, type Endpoint } from '../../contract/index.ts';
 import type { Role } from '../auth/roles.ts';
 
 export type ProxyDecision =
@@ -13,6 +13,11 @@ export type ProxyDecision =
   | { kind: 'refuse'; reason: string };
 
 const CONTENT_MANAGER_WRITES = new Set(['createCourses', 'updateCourses', 'uploadTranslation']);
+/**
+ * The statuses a content manager may create with (or leave status out). An allow-list: every other value,
+ * known (`published`, `pending`, `loginRestriction`...) or not, is refused here.
+ */
+const CONTENT_MANAGER_CREATE_STATUSES: ReadonlySet<unknown> = new Set(['draft']);
 const INSPECTED_FOR_CONTENT_MANAGER = new Set(['createCourses', 'updateCourses']);
 
 export const REFUSALS = {
@@ -23,6 +28,8 @@ export const REFUSALS = {
     `Refused: content managers may create and update content and upload translations only; ${operationId} needs the admin role.`,
   createPublished: (index: number) =>
     `Refused: content managers may not publish. courseAttributes[${index}] has status 'published'; create it as a draft and ask an admin to publish it.`,
+  createStatus: (index: number, status: string) =>
+    `Refused: content managers may only create drafts. courseAttributes[${index}] has status '${status}'; leave status out or set it to 'draft', and ask an admin to change it.`,
   createScheduled: (index: number) =>
     `Refused: content managers may not schedule publishing. courseAttributes[${index}] sets futurePublishDate.`,
   updateArchived: (index: number) =>
@@ -61,7 +68,10 @@ export function inspectContentManagerBody(operationId: string, body: unknown): s
     const courses = entriesOf(body.courseAttributes);
     for (const [index, course] of courses.entries()) {
       if (!isObject(course)) continue;
-      if (course.status === 'published') return REFUSALS.createPublished(index);
+      if (has(course, 'status') && !CONTENT_MANAGER_CREATE_STATUSES.has(course.status))
+        return course.status === 'published'
+          ? REFUSALS.createPublished(index)
+          : REFUSALS.createStatus(index, valueText(course.status));
       if (has(course, 'futurePublishDate') && course.futurePublishDate !== null)
         return REFUSALS.createScheduled(index);
     }

@@ -110,7 +110,11 @@ export function registerEventsRoutes(app: FastifyInstance, deps: ConsoleDeps): v
       stillAuthorized: () => Boolean(deps.sessions.resolve(sessionId)?.role),
     });
     const unsubscribe = deps.relay.subscribe(connection);
-    raw.on('close', unsubscribe);
+    const release = deps.streamGuard.watch(sessionId, connection);
+    raw.on('close', () => {
+      unsubscribe();
+      release();
+    });
     connection.start();
   });
 }

@@ -1,27 +1,40 @@
-// /api/v2/* -> {base_url}/incoming/v2/*: allowlisted routes only, role rules applied, bodies streamed
-// (create, update and releaseContent bodies are read first: the role rules and the audit summary need
-// them). Everything else under /api/v2 is a 404 from the console server, with no upstream call.
+// /api/v2/* -> {base_url}/incoming/v2/*: allowlisted routes only, role rules applied. JSON bodies are read
+// first (the role rules, the audit summary, the depth limit and the removal of credential fields need
+// them) and forwarded as re-serialised; the translation upload (XML) is streamed. Everything else under
+// /api/v2 is a 404 from the console server, with no upstream call.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireRole } from '../auth/guards.ts';
 import { summarizeCall } from '../audit/summarize.ts';
 import type { ConsoleDeps } from '../deps.ts';
+import { jsonDepthViolation, LIMITS, WRITE_MESSAGES } from '../../contract/index.ts';
 import { ApiError, MESSAGES } from '../errors.ts';
+import { decodedPath, requestTarget } from '../plugins/request-target.ts';
 import {
   forward,
+  forwardedQuery,
   HashingTransform,
   readBody,
-  sanitizeQuery,
   upstreamRequestHeaders,
+  withoutCredentialFields,
 } from '../proxy/forward.ts';
 import { decide, inspectContentManagerBody, REFUSALS } from '../proxy/role-policy.ts';
 
 export const PROXY_PREFIX = '/api/v2';
 const PREFIX = PROXY_PREFIX;
-/** Bodies the console reads before forwarding: role checks (create/update) and audit summaries. */
-const BUFFERED = new Set(['createCourses', 'updateCourses', 'releaseContent']);
 const CAPTURE_RESPONSE_BYTES = 64 * 1024;
+
+/**
+ * The path below /api/v2, still percent-encoded, of a request target's path (`/%61pi/v2/tags` is
+ * `/tags`: the router matched it to the proxy route), or undefined when it is not below /api/v2.
+ */
+export function proxiedPath(rawPath: string): string | undefined {
+  const segments = rawPath.split('/');
+  if (segments.length < 4 || segments[0] !== '') return undefined;
+  if (decodedPath(segments[1]!) !== 'api' || decodedPath(segments[2]!) !== 'v2') return undefined;
+  return `/${segments.slice(3).join('/')}`;
+}
 
 export function registerProxyRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
   void app.register(async (proxy) => {
@@ -38,13 +51,12 @@ export function registerProxyRoutes(app: FastifyInstance, deps: ConsoleDeps): vo
 
 async function handle(deps: ConsoleDeps, request: FastifyRequest, reply: FastifyReply) {
   const session = requireRole(request);
-  const url = request.url;
-  const queryAt = url.indexOf('?');
-  const rawPath = url.slice(PREFIX.length, queryAt === -1 ? undefined : queryAt);
-  const match = deps.allowlist.match(request.method, rawPath);
+  const target = requestTarget(request.url);
+  const rawPath = proxiedPath(target.path);
+  const match = rawPath === undefined ? undefined : deps.allowlist.match(request.method, rawPath);
   if (!match) throw new ApiError(404, 'not_found', MESSAGES.notAllowlisted);
   const { endpoint } = match;
-  const path = match.path + sanitizeQuery(queryAt === -1 ? '' : url.slice(queryAt + 1));
+  const path = match.path + forwardedQuery(target.query);
   const decision = decide(session.role, endpoint);
   const audit = request.audit;
   if (audit) {
@@ -70,36 +82,37 @@ async function handle(deps: ConsoleDeps, request: FastifyRequest, reply: Fastify
   let contentLength: number | undefined;
   let hashing: HashingTransform | undefined;
 
-  if (BUFFERED.has(endpoint.operationId)) {
+  if (endpoint.body !== 'xml') {
     const bytes = stream ? await readBody(stream, deps.config.maxBodyBytes) : Buffer.alloc(0);
-    let parsed: unknown;
-    let parsedOk = true;
-    try {
-      parsed = bytes.length ? JSON.parse(bytes.toString('utf8')) : undefined;
-    } catch {
-      parsedOk = false;
-    }
     if (audit) {
       audit.bodySha256 = createHash('sha256').update(bytes).digest('hex');
       audit.bodyBytes = bytes.length;
-      audit.summary = parsedOk
-        ? summarizeCall(endpoint.operationId, parsed, bytes.length, match)
-        : `${audit.summary} (body is not valid JSON)`;
     }
-    body = bytes;
+    const refuse = (status: 400 | 403, reason: string): never => {
+      if (audit) audit.refusal = reason;
+      throw new ApiError(status, status === 400 ? 'bad_request' : 'forbidden', reason);
+    };
+    let parsed: unknown;
+    if (bytes.length > 0) {
+      const text = bytes.toString('utf8');
+      // Before parsing: nothing below (the role rules, the summary, JSON.stringify) walks a deeper value.
+      const tooDeep = jsonDepthViolation(text, LIMITS.jsonDepth);
+      if (tooDeep !== undefined) refuse(400, WRITE_MESSAGES.jsonTooDeep(tooDeep));
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Only a parsed body can be forwarded without its credential fields.
+        refuse(400, REFUSALS.invalidJson);
+      }
+    }
+    if (audit) audit.summary = summarizeCall(endpoint.operationId, parsed, bytes.length, match);
     if (decision.kind === 'inspect') {
-      if (!parsedOk) {
-        if (audit) audit.refusal = REFUSALS.invalidJson;
-        throw new ApiError(400, 'bad_request', REFUSALS.invalidJson);
-      }
       const reason = inspectContentManagerBody(endpoint.operationId, parsed);
-      if (reason) {
-        if (audit) audit.refusal = reason;
-        throw new ApiError(403, 'forbidden', reason);
-      }
-      // Forward exactly what was inspected, so no parser difference upstream can see other values.
-      if (parsed !== undefined) body = Buffer.from(JSON.stringify(parsed));
+      if (reason) refuse(403, reason);
     }
+    // Forward exactly what was inspected, so no parser difference upstream can see other values.
+    body =
+      parsed === undefined ? bytes : Buffer.from(JSON.stringify(withoutCredentialFields(parsed)));
     contentLength = body.length;
   } else if (stream && hasBody(request)) {
     const declared = Number(request.headers['content-length']);

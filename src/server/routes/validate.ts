@@ -1,9 +1,10 @@
 // Parses a request part with zod; failures become one 400 naming the field.
 import type { z } from 'zod';
+import { safeParseInput } from '../../contract/index.ts';
 import { ApiError } from '../errors.ts';
 
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
+  const result = safeParseInput(schema, value ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const where = issue.path.length ? `${issue.path.join('.')}: ` : '';

@@ -33,9 +33,7 @@ export function createUpstream(config: UpstreamConfig, timeoutMs: number): Upstr
   });
   const authorization = `Bearer ${config.apiKey}`;
   const graphql = `${basePath}${config.graphqlPath}?apiKey=${encodeURIComponent(config.apiKey)}`;
-  const secrets = [config.apiKey, encodeURIComponent(config.apiKey)].filter(
-    (value, index, all) => all.indexOf(value) === index,
-  );
+  const secrets = upstreamSecrets(config.apiKey);
   return {
     pool,
     restPath: (pathAndQuery) => restPrefix + pathAndQuery,
@@ -45,6 +43,13 @@ export function createUpstream(config: UpstreamConfig, timeoutMs: number): Upstr
     secrets: () => secrets,
     close: () => pool.close(),
   };
+}
+
+/** Every form of the API key that must never leave the server (for the log scrubber). */
+export function upstreamSecrets(apiKey: string): string[] {
+  return [apiKey, encodeURIComponent(apiKey)].filter(
+    (value, index, all) => all.indexOf(value) === index,
+  );
 }
 
 /** undici error codes that mean "no answer in time" (504) rather than "no connection" (502). */
