@@ -22,6 +22,7 @@ import { bulkImportJobHandler } from './services/bulk-imports.ts';
 import { registerManagementRoutes } from './routes/management-routes.ts';
 import { registerWriteRoutes } from './routes/write-routes.ts';
 import { createJobWorker } from './services/job-worker.ts';
+import { scheduledPublisher } from './services/scheduled-publishing.ts';
 import { SettingsStore } from './settings.ts';
 import { loadCursorSecret } from './storage/cursor-secret.ts';
 import { openDatabase, type Db } from './storage/database.ts';
@@ -77,7 +78,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const workers: { start(): void; stop(): Promise<void> | void }[] = [];
   // Every route module is registered here (see routes/*.ts, feed/, meetings/, graphql/), and every
-  // worker (services/job-worker.ts, feed/activity-worker.ts). One codec signs every list's cursors.
+  // worker (services/job-worker.ts with scheduled publishing, feed/activity-worker.ts). One codec signs every list's cursors.
   const cursors = new CursorCodec(loadCursorSecret(db));
   registerReadRoutes(app, deps, cursors);
   registerWriteRoutes(app, deps);
@@ -86,6 +87,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerMeetingsRoute(app, db, cursors);
   const jobWorker = createJobWorker(deps);
   jobWorker.handle('bulkImport', bulkImportJobHandler(deps));
+  jobWorker.every(scheduledPublisher(deps).publishDue);
   workers.push(jobWorker);
   const feed = registerFeed(app, deps, cursors);
   workers.push(feed.worker);

@@ -1,4 +1,5 @@
-// Moves background jobs queued -> processing -> completed | failed, one phase per `jobDelayMs`.
+// Moves background jobs queued -> processing -> completed | failed, one phase per `jobDelayMs`, and
+// runs the sandbox's other timed work (scheduled publishing) on the same ticks.
 // "Fetching" is simulated: a URL whose host ends in `.invalid` (RFC 2606: never resolves) fails,
 // and `jobFailureRate` fails a random share of the rest. The poll timer is unref'd so an idle
 // sandbox never keeps the process alive.
@@ -16,6 +17,8 @@ export interface JobWorker {
   stop(): void;
   /** Registers how jobs of another `type` (e.g. `bulkImport`) are finished. */
   handle(type: string, handler: JobHandler): void;
+  /** Runs `task` on every tick (in the tick's transaction), starting with the tick at start. */
+  every(task: (nowMs: number) => void): void;
   /** Runs one pass now (tests and benchmarks use it to avoid waiting on the timer). */
   tick(): void;
 }
@@ -41,6 +44,7 @@ export function fetchFailure(
 export function createJobWorker(deps: SandboxDeps): JobWorker {
   const jobs = jobRepository(deps.db);
   const handlers = new Map<string, JobHandler>();
+  const tasks: ((nowMs: number) => void)[] = [];
   let timer: NodeJS.Timeout | undefined;
 
   const finishUploads = (job: JobRow): string | null => {
@@ -65,21 +69,25 @@ export function createJobWorker(deps: SandboxDeps): JobWorker {
     }
     for (const job of jobs.due('queued', nowMs, BATCH))
       jobs.advance(job.id, 'processing', nowMs + jobDelayMs, at);
+    for (const task of tasks) task(nowMs);
   });
 
   const tick = () => step(deps.now());
+  const safeTick = () => {
+    try {
+      tick();
+    } catch (error) {
+      // A closed database means shutdown is under way; anything else is a real fault.
+      if (deps.db.open) console.error('job worker: tick failed', error);
+    }
+  };
 
   return {
     start() {
       if (timer) return;
-      timer = setInterval(() => {
-        try {
-          tick();
-        } catch (error) {
-          // A closed database means shutdown is under way; anything else is a real fault.
-          if (deps.db.open) console.error('job worker: tick failed', error);
-        }
-      }, POLL_MS);
+      // At once: whatever fell due while the sandbox was stopped is done before the first request.
+      safeTick();
+      timer = setInterval(safeTick, POLL_MS);
       timer.unref();
     },
     stop() {
@@ -87,6 +95,7 @@ export function createJobWorker(deps: SandboxDeps): JobWorker {
       timer = undefined;
     },
     handle: (type, handler) => void handlers.set(type, handler),
+    every: (task) => void tasks.push(task),
     tick,
   };
 }
