@@ -171,9 +171,10 @@ test('bulk publish with one injected failure: exact message, then only the failu
   await searchAndSelectAll(page, prefix, 6);
   await page.getByRole('button', { name: 'Publish…', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Publish 6 course groups' });
-  await expect(dialog).toContainText('Publishes every course of the 6 course groups');
+  await expect(dialog).toContainText('Publishes 6 courses with releaseContent');
+  await expect(dialog.getByTestId('plan-group')).toHaveCount(6);
   await expectNoSeriousA11yViolations(page, 'bulk confirmation');
-  await dialog.getByRole('button', { name: 'Publish 6 groups' }).click();
+  await dialog.getByRole('button', { name: 'Publish 6 courses' }).click();
 
   await expect(dialog.getByTestId('bulk-summary')).toHaveText('6 of 6 settled · 5 done · 1 failed');
   const failed = dialog.locator('.bulk-item[data-status="failed"]');
@@ -273,7 +274,7 @@ test('bulk archive goes out in batches of 100; a failed batch is reported and re
   }
 });
 
-test('bulk unpublish from the filtered list uses each list item’s display course', async ({
+test('bulk unpublish from the filtered list reads each group’s courses before acting', async ({
   page,
   sandbox,
 }) => {
@@ -295,13 +296,11 @@ test('bulk unpublish from the filtered list uses each list item’s display cour
   await page.getByRole('checkbox', { name: `Select ${groups[1]!.title}` }).check();
   await page.getByRole('button', { name: 'Unpublish…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Unpublish 2 course groups' });
-  await expect(dialog).toContainText(
-    'Sets every course of the 2 course groups (2 courses) back to draft',
-  );
-  await dialog.getByRole('button', { name: 'Unpublish 2 groups' }).click();
+  await expect(dialog).toContainText('Sets 2 courses back to draft with releaseContent');
+  // The current statuses are read first: each group's course list.
+  expect(courseLookups).toHaveLength(2);
+  await dialog.getByRole('button', { name: 'Unpublish 2 courses' }).click();
   await expect(dialog.getByTestId('bulk-summary')).toHaveText('2 of 2 settled · 2 done · 0 failed');
-  // One course per group, named by the list item: no need to read the course lists.
-  expect(courseLookups).toHaveLength(0);
   expect(await sandbox.courseStatus(groups[0]!.courseId)).toBe('draft');
   expect(await sandbox.courseStatus(groups[1]!.courseId)).toBe('draft');
   expect(await sandbox.courseStatus(groups[2]!.courseId)).toBe('published');

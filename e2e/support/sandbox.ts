@@ -140,6 +140,29 @@ export class SandboxClient {
     );
   }
 
+  /**
+   * Marks a course deleted. The Content API has no way to delete a course (spec 1), but instances hold
+   * deleted ones, so the test writes the sandbox's database the way the platform would.
+   */
+  markCourseDeleted(courseId: string): void {
+    const db = new Database(SANDBOX_DB, { fileMustExist: true });
+    try {
+      db.pragma('busy_timeout = 5000');
+      const changed = db
+        .prepare("UPDATE courses SET status = 'deleted' WHERE id = ?")
+        .run(courseId).changes;
+      if (changed !== 1) throw new Error(`No course ${courseId} in ${SANDBOX_DB}`);
+    } finally {
+      db.close();
+    }
+  }
+
+  async archiveGroup(groupId: string): Promise<void> {
+    await this.api('PUT', '/content/course/update', {
+      courseAttributes: { courseGroups: [{ id: groupId, archived: true }] },
+    });
+  }
+
   group(groupId: string) {
     return this.api<{ archived: boolean; status: string; title: string; slug: string }>(
       'GET',

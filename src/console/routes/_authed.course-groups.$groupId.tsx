@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { z } from 'zod';
+import { GroupScheduledFor } from '../components/scheduled-for.tsx';
 import { Badge, StatusBadge } from '../components/ui/badge.tsx';
 import { QueryBoundary } from '../components/ui/error-boundary.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
@@ -59,6 +60,7 @@ function GroupDetailPage() {
           <h1 className="page__title">{group.title}</h1>
           <p className="page__badges">
             <StatusBadge status={group.status} />
+            <GroupScheduledFor groupId={group.id} status={group.status} />
             <Badge tone="neutral">{KIND_LABELS[group.kind]}</Badge>
             {group.isTemplate ? <Badge tone="info">Template</Badge> : null}
             {group.archived ? <Badge tone="muted">Archived group</Badge> : null}
@@ -98,7 +100,7 @@ function GroupDetailPage() {
           </section>
           <QueryBoundary resetKeys={[courseId]} title="The course did not load">
             <Suspense fallback={<PendingState label="Loading the course" />}>
-              <SelectedCourse courseId={courseId} capabilities={capabilities} />
+              <SelectedCourse groupId={groupId} courseId={courseId} capabilities={capabilities} />
             </Suspense>
           </QueryBoundary>
         </div>

@@ -69,6 +69,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   tone?: Extract<ButtonVariant, 'primary' | 'danger'>;
   onConfirm(): Promise<unknown> | void;
+  /** Keeps the confirm button disabled, e.g. while the current state is read or when it forbids the action. */
+  confirmDisabled?: boolean;
   children?: ReactNode;
 }
 
@@ -81,6 +83,7 @@ export function ConfirmDialog({
   confirmLabel,
   tone = 'primary',
   onConfirm,
+  confirmDisabled = false,
   children,
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
@@ -114,7 +117,7 @@ export function ConfirmDialog({
           <DialogClose asChild>
             <Button disabled={pending}>Cancel</Button>
           </DialogClose>
-          <Button variant={tone} pending={pending} onClick={confirm}>
+          <Button variant={tone} pending={pending} disabled={confirmDisabled} onClick={confirm}>
             {confirmLabel}
           </Button>
         </div>

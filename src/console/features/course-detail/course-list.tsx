@@ -1,6 +1,7 @@
 // The group's courses (sessions), `GET /courseGroups/{id}/courses` with the activeOnly toggle.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { ScheduleText } from '../../components/scheduled-for.tsx';
 import { Badge, StatusBadge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
@@ -60,6 +61,12 @@ export function CourseList({
               </Td>
               <Td>
                 <StatusBadge status={course.status} />
+                {course.status === 'pending' && course.futurePublishDate ? (
+                  <>
+                    {' '}
+                    <ScheduleText date={course.futurePublishDate} />
+                  </>
+                ) : null}
               </Td>
               <Td className="mono">{course.sku ?? '—'}</Td>
               <Td>

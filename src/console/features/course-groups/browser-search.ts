@@ -31,6 +31,13 @@ export function listFilters(search: BrowserSearch): CourseGroupFilters {
   };
 }
 
+/** Filters the search API cannot apply: the browser applies them to the loaded results. */
+export type ClientFilters = Pick<CourseGroupFilters, 'kind' | 'isTemplate' | 'archived'>;
+
+export function clientFilters(search: BrowserSearch): ClientFilters {
+  return { kind: search.kind, isTemplate: search.isTemplate, archived: search.archived };
+}
+
 /** Null when the search box is empty: the browser then lists with filters instead. */
 export function contentSearch(search: BrowserSearch): CourseGroupSearch | null {
   if (!search.q) return null;

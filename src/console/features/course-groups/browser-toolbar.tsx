@@ -70,7 +70,6 @@ export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProp
             {...control}
             className="select"
             value={search.kind ?? ''}
-            disabled={searching}
             onChange={(event) =>
               onChange({ kind: (event.target.value || undefined) as BrowserSearch['kind'] })
             }
@@ -90,7 +89,6 @@ export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProp
             {...control}
             className="select"
             value={toChoice(search.isTemplate)}
-            disabled={searching}
             onChange={(event) => onChange({ isTemplate: fromChoice(event.target.value) })}
           >
             <option value="any">Any</option>
@@ -105,7 +103,6 @@ export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProp
             {...control}
             className="select"
             value={toChoice(search.archived)}
-            disabled={searching}
             onChange={(event) => onChange({ archived: fromChoice(event.target.value) })}
           >
             <option value="any">Any</option>
@@ -161,8 +158,13 @@ export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProp
         ) : null}
       </div>
       {searching ? (
-        <p className="toolbar__note">
-          Searching all course groups; kind, template and archived filters apply to the list only.
+        <p className="toolbar__note" data-testid="search-note">
+          The search API matches titles only.{' '}
+          {search.kind !== undefined ||
+          search.isTemplate !== undefined ||
+          search.archived !== undefined
+            ? 'Kind, Template and Archived are applied to the results loaded so far; more load as you scroll.'
+            : 'Kind, Template and Archived, when chosen, are applied to the loaded results.'}
         </p>
       ) : null}
     </form>

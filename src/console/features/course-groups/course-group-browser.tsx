@@ -2,7 +2,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
-import { contentSearch, listFilters, type BrowserSearch } from './browser-search.ts';
+import { clientFilters, contentSearch, listFilters, type BrowserSearch } from './browser-search.ts';
 import { BrowserToolbar } from './browser-toolbar.tsx';
 import type { BulkSelection } from '../../lib/bulk-selection.ts';
 import { GroupList } from './group-list.tsx';
@@ -25,7 +25,9 @@ export function CourseGroupBrowser({
 }: CourseGroupBrowserProps) {
   const textSearch = contentSearch(search);
   const filters = listFilters(search);
-  const key = JSON.stringify(textSearch ?? filters);
+  // Keyed by what is shown: a new filter set starts with an empty selection (search results are
+  // filtered in the browser, so changing a filter there does not read the search again).
+  const key = JSON.stringify(textSearch ? { textSearch, filters } : filters);
   return (
     <>
       <BrowserToolbar search={search} onChange={onChange} onReset={onReset} />
@@ -35,6 +37,7 @@ export function CourseGroupBrowser({
             <SearchResults
               key={key}
               search={textSearch}
+              filters={clientFilters(search)}
               selectable={selectable}
               renderBulkActions={renderBulkActions}
             />

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
+import type { Status } from '#contract/enums.ts';
 import type { CourseGroupListItem } from '#contract/schemas/read-models.ts';
+import { GroupScheduledFor } from '../../components/scheduled-for.tsx';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import type { SelectedGroup } from '../../lib/bulk-selection.ts';
 import { formatCount } from '../../lib/format.ts';
-import { KIND_LABELS } from '../../lib/labels.ts';
+import { KIND_LABELS, labelFor } from '../../lib/labels.ts';
 import type { PagedRowProps } from './paged-table.tsx';
 import { SelectableRow } from './select-cells.tsx';
 
@@ -27,6 +29,62 @@ export const GROUP_COLUMNS = [
   'Courses',
 ] as const;
 
+/** What a row shows; search results know only some of it until the group's details arrive. */
+export type GroupCellData = Pick<CourseGroupListItem, 'id' | 'title' | 'status'> & {
+  slug?: string | undefined;
+  kind?: string | null | undefined;
+  details?: Omit<CourseGroupListItem, 'id' | 'title' | 'status' | 'slug' | 'kind'> | undefined;
+};
+
+const Muted = ({ children = '—' }: { children?: string }) => (
+  <span className="muted">{children}</span>
+);
+
+/** The list's columns, shared by the filtered list and the search results. */
+export function GroupCells({ group }: { group: GroupCellData }) {
+  const details = group.details;
+  const loading = <Muted>…</Muted>;
+  return (
+    <>
+      <div role="cell" className="cell cell--title">
+        <Link
+          to="/course-groups/$groupId"
+          params={{ groupId: group.id }}
+          className="row-link"
+          title={group.slug ? `${group.title} (${group.slug})` : group.title}
+        >
+          {group.title}
+        </Link>
+      </div>
+      <div role="cell" className="cell cell--kind" data-label="Kind">
+        {group.kind ? labelFor(KIND_LABELS, group.kind) : <Muted />}
+      </div>
+      <div role="cell" className="cell cell--status" data-label="Status">
+        <StatusBadge status={group.status as Status} />
+        <GroupScheduledFor groupId={group.id} status={group.status} />
+      </div>
+      <div role="cell" className="cell cell--template" data-label="Template">
+        {details ? details.isTemplate ? 'Template' : <Muted /> : loading}
+      </div>
+      <div role="cell" className="cell cell--language" data-label="Language">
+        {details ? details.language : loading}
+      </div>
+      <div role="cell" className="cell cell--content-type" data-label="Content type">
+        {details ? details.contentType : loading}
+      </div>
+      <div role="cell" className="cell cell--authors" data-label="Authors">
+        {details ? details.authors.length > 0 ? details.authors.join(', ') : <Muted /> : loading}
+      </div>
+      <div role="cell" className="cell cell--source" data-label="Source">
+        {details ? (details.source ?? <Muted />) : loading}
+      </div>
+      <div role="cell" className="cell cell--courses" data-label="Courses">
+        {details ? formatCount(details.courseCount) : loading}
+      </div>
+    </>
+  );
+}
+
 /** Memoized: while scrolling, only rows entering the view render. */
 export const GroupRow = memo(function GroupRow({
   item: group,
@@ -45,40 +103,7 @@ export const GroupRow = memo(function GroupRow({
       title={group.title}
       onToggle={() => onToggle(toSelected(group))}
     >
-      <div role="cell" className="cell cell--title">
-        <Link
-          to="/course-groups/$groupId"
-          params={{ groupId: group.id }}
-          className="row-link"
-          title={`${group.title} (${group.slug})`}
-        >
-          {group.title}
-        </Link>
-      </div>
-      <div role="cell" className="cell cell--kind">
-        {KIND_LABELS[group.kind]}
-      </div>
-      <div role="cell" className="cell cell--status">
-        <StatusBadge status={group.status} />
-      </div>
-      <div role="cell" className="cell cell--template">
-        {group.isTemplate ? 'Template' : <span className="muted">—</span>}
-      </div>
-      <div role="cell" className="cell cell--language">
-        {group.language}
-      </div>
-      <div role="cell" className="cell cell--content-type">
-        {group.contentType}
-      </div>
-      <div role="cell" className="cell cell--authors">
-        {group.authors.length > 0 ? group.authors.join(', ') : <span className="muted">—</span>}
-      </div>
-      <div role="cell" className="cell cell--source">
-        {group.source ?? <span className="muted">—</span>}
-      </div>
-      <div role="cell" className="cell cell--courses">
-        {formatCount(group.courseCount)}
-      </div>
+      <GroupCells group={{ ...group, details: group }} />
     </SelectableRow>
   );
 });

@@ -35,6 +35,10 @@ export interface PagedTableProps<P extends { pageInfo: PageInfo }, T extends { i
   columns: readonly string[];
   Row: ComponentType<PagedRowProps<T>>;
   toSelected(item: T): SelectedGroup;
+  /** Rows shown of those loaded (filters the API cannot apply); all when absent. */
+  filter?: ((item: T) => boolean) | undefined;
+  /** The count line when `filter` is set: rows shown, loaded, and the API's total. */
+  countText?: ((shown: number, loaded: number, total: number) => string) | undefined;
   /** Shown instead of the table when nothing matches. */
   empty: ReactNode;
   selectable: boolean;
@@ -56,10 +60,16 @@ export function PagedTable<P extends { pageInfo: PageInfo }, T extends { id: str
   empty,
   selectable,
   renderBulkActions,
+  filter,
+  countText,
 }: PagedTableProps<P, T>) {
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
-  const items = useMemo(() => query.data.pages.flatMap(pageItems), [query.data, pageItems]);
-  const total = query.data.pages.at(-1)?.pageInfo.total ?? items.length;
+  const loadedItems = useMemo(() => query.data.pages.flatMap(pageItems), [query.data, pageItems]);
+  const items = useMemo(
+    () => (filter ? loadedItems.filter(filter) : loadedItems),
+    [loadedItems, filter],
+  );
+  const total = query.data.pages.at(-1)?.pageInfo.total ?? loadedItems.length;
   const loaded = useMemo(() => items.map(toSelected), [items, toSelected]);
   const { selected, toggle, toggleAll, allSelected, selection } = useGroupSelection(loaded);
 
@@ -72,13 +82,15 @@ export function PagedTable<P extends { pageInfo: PageInfo }, T extends { id: str
     if (!isFetchNextPageError) loadMore();
   }, [isFetchNextPageError, loadMore]);
 
-  if (items.length === 0) return <>{empty}</>;
+  if (loadedItems.length === 0) return <>{empty}</>;
 
   return (
     <div className="list-area">
       <div className="list-bar">
         <p className="list-bar__count" role="status" aria-live="polite" data-testid="list-count">
-          Showing {formatCount(items.length)} of {formatCount(total)} {countNoun}
+          {countText
+            ? countText(items.length, loadedItems.length, total)
+            : `Showing ${formatCount(items.length)} of ${formatCount(total)} ${countNoun}`}
         </p>
         {selectable && selected.size > 0 && renderBulkActions ? renderBulkActions(selection) : null}
       </div>
@@ -121,7 +133,7 @@ export function PagedTable<P extends { pageInfo: PageInfo }, T extends { id: str
         onNearEnd={onNearEnd}
         footer={
           <ListFooter
-            loaded={items.length}
+            loaded={loadedItems.length}
             hasMore={hasNextPage}
             fetching={isFetchingNextPage}
             error={isFetchNextPageError ? query.error : null}

@@ -1,23 +1,24 @@
-// Results of `GET /content?types[]=courseGroups&query=...`, paged by cursor like the list, in the
-// shared paged table.
-import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { memo, type ReactNode } from 'react';
+// Results of `GET /content?types[]=courseGroups&query=...`, paged by cursor like the list, with the
+// list's columns. The search API filters by title only, so the Kind, Template and Archived filters are
+// applied to the results loaded so far (and the count line says so); each result's group is read for
+// the columns the search answer lacks.
+import { useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ContentSearchItem, ContentSearchPage } from '#contract/schemas/read-models.ts';
-import { StatusBadge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import type { BulkSelection, SelectedGroup } from '../../lib/bulk-selection.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { KIND_LABELS, labelFor } from '../../lib/labels.ts';
+import { formatCount } from '../../lib/format.ts';
 import { courseGroupQueries, type CourseGroupSearch } from '../../lib/queries/course-groups.ts';
+import type { ClientFilters } from './browser-search.ts';
+import { GROUP_COLUMNS, GroupCells } from './group-row.tsx';
 import { PagedTable, type PagedRowProps } from './paged-table.tsx';
 import { SelectableRow } from './select-cells.tsx';
-
-const COLUMNS = ['Title', 'Kind', 'Status', 'Slug', 'Updated'] as const;
+import { useResultDetails } from './use-result-details.ts';
 
 export interface SearchResultsProps {
   search: CourseGroupSearch;
+  filters: ClientFilters;
   selectable: boolean;
   renderBulkActions?: (selection: BulkSelection) => ReactNode;
 }
@@ -31,17 +32,58 @@ const toSelected = (item: ContentSearchItem): SelectedGroup => ({
   displayCourseId: null,
 });
 
-export function SearchResults({ search, selectable, renderBulkActions }: SearchResultsProps) {
+export const hasClientFilters = (filters: ClientFilters) =>
+  filters.kind !== undefined || filters.isTemplate !== undefined || filters.archived !== undefined;
+
+export function SearchResults({
+  search,
+  filters,
+  selectable,
+  renderBulkActions,
+}: SearchResultsProps) {
   const query = useSuspenseInfiniteQuery(courseGroupQueries.search(search));
+  const ids = useMemo(
+    () => query.data.pages.flatMap((page) => page.content.map((item) => item.id)),
+    [query.data],
+  );
+  const details = useResultDetails(ids);
+  const { version } = details;
+  const filtering = hasClientFilters(filters);
+  const { kind, isTemplate, archived } = filters;
+  const filter = useCallback(
+    (item: ContentSearchItem) => {
+      if (kind !== undefined && item.kind !== kind) return false;
+      if (isTemplate === undefined && archived === undefined) return true;
+      const detail = details.get(item.id);
+      if (!detail) return false;
+      return (
+        (isTemplate === undefined || detail.isTemplate === isTemplate) &&
+        (archived === undefined || detail.archived === archived)
+      );
+    },
+    // `version` changes as details arrive: the filter must be re-applied then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [kind, isTemplate, archived, version],
+  );
+  const checking = isTemplate !== undefined || archived !== undefined ? details.pending : 0;
   return (
     <PagedTable
       query={query}
       pageItems={pageItems}
+      filter={filtering ? filter : undefined}
+      countText={
+        filtering
+          ? (shown, loaded, total) =>
+              `Showing ${formatCount(shown)} of ${formatCount(loaded)} loaded results for “${search.query}” (${formatCount(total)} match the text)${
+                checking > 0 ? `; checking ${formatCount(checking)} more` : ''
+              }`
+          : undefined
+      }
       countNoun={`results for “${search.query}”`}
       noun="results"
       label="Search results"
-      className="vtable--search"
-      columns={COLUMNS}
+      className="vtable--groups"
+      columns={GROUP_COLUMNS}
       Row={ResultRow}
       toSelected={toSelected}
       empty={<EmptyState title={`No course groups match “${search.query}”`} />}
@@ -59,6 +101,8 @@ const ResultRow = memo(function ResultRow({
   selected,
   onToggle,
 }: PagedRowProps<ContentSearchItem>) {
+  // Read from the cache the details hook fills; never fetched from here.
+  const { data: detail } = useQuery({ ...courseGroupQueries.detail(item.id), enabled: false });
   return (
     <SelectableRow
       index={index}
@@ -68,23 +112,16 @@ const ResultRow = memo(function ResultRow({
       title={item.title}
       onToggle={() => onToggle(toSelected(item))}
     >
-      <div role="cell" className="cell cell--title">
-        <Link to="/course-groups/$groupId" params={{ groupId: item.id }} className="row-link">
-          {item.title}
-        </Link>
-      </div>
-      <div role="cell" className="cell">
-        {item.kind ? labelFor(KIND_LABELS, item.kind) : '—'}
-      </div>
-      <div role="cell" className="cell">
-        <StatusBadge status={item.status} />
-      </div>
-      <div role="cell" className="cell cell--mono">
-        {item.slug}
-      </div>
-      <div role="cell" className="cell">
-        {formatDateTime(item.updatedAt)}
-      </div>
+      <GroupCells
+        group={{
+          id: item.id,
+          title: item.title,
+          slug: item.slug,
+          kind: detail?.kind ?? item.kind,
+          status: detail?.status ?? item.status,
+          details: detail,
+        }}
+      />
     </SelectableRow>
   );
 });

@@ -42,7 +42,8 @@ export function VirtualRows({
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
 
   useEffect(() => {
-    if (onNearEnd && count > 0 && lastIndex >= count - 1 - PREFETCH_ROWS) onNearEnd();
+    // Also with no row shown (every loaded row filtered out): look further.
+    if (onNearEnd && lastIndex >= count - 1 - PREFETCH_ROWS) onNearEnd();
   }, [lastIndex, count, onNearEnd]);
 
   return (

@@ -51,12 +51,21 @@ export type CourseStatusChoice = (typeof UPDATE_COURSE_STATUSES)[number];
 export function useChangeCourseStatus() {
   const refresh = useRefreshStatuses();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: CourseStatusChoice; title: string }) =>
-      updateCourses({ courses: [{ id, status }] }),
+    mutationFn: ({
+      id,
+      status,
+    }: {
+      id: string;
+      status: CourseStatusChoice;
+      title: string;
+      clearedSchedule?: boolean;
+    }) => updateCourses({ courses: [{ id, status }] }),
     onSuccess: async (_answer, input) => {
       await refresh();
       toast.success(
-        `Status of “${input.title}” changed to ${STATUS_LABELS[input.status].toLowerCase()}`,
+        input.clearedSchedule
+          ? `Schedule of “${input.title}” cleared (now draft)`
+          : `Status of “${input.title}” changed to ${STATUS_LABELS[input.status].toLowerCase()}`,
       );
     },
   });

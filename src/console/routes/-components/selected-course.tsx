@@ -3,18 +3,29 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CourseStructureTree } from '../../features/course-detail/course-structure-tree.tsx';
 import { CourseStatusPanel } from '../../features/publish/course-status-panel.tsx';
+import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
 import type { Capabilities } from '../../lib/session.ts';
 
 export function SelectedCourse({
+  groupId,
   courseId,
   capabilities,
 }: {
+  groupId: string;
   courseId: string;
   capabilities: Capabilities;
 }) {
   const { data: structure } = useSuspenseQuery(courseQueries.structure(courseId));
-  const course = { id: structure.courseId, title: structure.title, status: structure.status };
+  const { data: group } = useSuspenseQuery(courseGroupQueries.detail(groupId));
+  const { data: list } = useSuspenseQuery(courseGroupQueries.courses(groupId, false));
+  const listed = list.courses.find((course) => course.id === courseId);
+  const course = {
+    id: structure.courseId,
+    title: structure.title,
+    status: structure.status,
+    futurePublishDate: listed?.futurePublishDate ?? null,
+  };
   return (
     <section className="card" aria-labelledby="selected-course-heading">
       <div className="card__header">
@@ -27,7 +38,12 @@ export function SelectedCourse({
           </Link>
         ) : null}
       </div>
-      <CourseStatusPanel course={course} canPublish={capabilities.publish} />
+      <CourseStatusPanel
+        course={course}
+        group={group}
+        canPublish={capabilities.publish}
+        canCreate={capabilities.createAndUpdate}
+      />
       <h3 className="panel__title">Structure</h3>
       <CourseStructureTree structure={structure} />
     </section>
