@@ -58,7 +58,53 @@ describe('audit log', () => {
       jobId: response.body.backgroundJob.id,
       refusal: null,
       durationMs: expect.any(Number),
+      subjects: [
+        { type: 'courseGroup', id: response.body.courseGroupIds[0], title: 'Video course' },
+      ],
     });
+  });
+
+  it('records the groups and courses a call touched: ids from the request, titles when it has them', async () => {
+    const created = await h.http.post('/api/v2/content/course/create', {
+      cookie: admin,
+      body: {
+        courseAttributes: [
+          { title: 'First', kind: 'article' },
+          { title: 'Second', kind: 'article' },
+        ],
+      },
+    });
+    expect(created.status).toBe(200);
+    const [first, second] = created.body.courseGroupIds as string[];
+    const [firstCourse] = created.body.courseIds as string[];
+    expect((await latest()).subjects).toEqual([
+      { type: 'courseGroup', id: first, title: 'First' },
+      { type: 'courseGroup', id: second, title: 'Second' },
+    ]);
+
+    const update = await h.http.put('/api/v2/content/course/update', {
+      cookie: admin,
+      body: {
+        courseAttributes: {
+          courseGroups: [
+            { id: first, archived: true },
+            { id: second, title: 'Second, renamed' },
+          ],
+        },
+      },
+    });
+    expect(update.status).toBe(200);
+    expect((await latest()).subjects).toEqual([
+      { type: 'courseGroup', id: first, title: null },
+      { type: 'courseGroup', id: second, title: 'Second, renamed' },
+    ]);
+
+    const release = await h.http.put(`/api/v2/content/${firstCourse}/releaseContent`, {
+      cookie: admin,
+      body: { kind: 'course', action: 'release' },
+    });
+    expect(release.status).toBe(200);
+    expect((await latest()).subjects).toEqual([{ type: 'course', id: firstCourse, title: null }]);
   });
 
   it('records an update summary and the upstream status of a failed call', async () => {
@@ -212,7 +258,7 @@ describe('audit log', () => {
     );
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'seq,at,userEmail,role,clientAddress,method,route,path,operation,summary,bodySha256,bodyBytes,status,upstreamStatus,jobId,refusal,durationMs',
+      'seq,at,userEmail,role,clientAddress,method,route,path,operation,summary,bodySha256,bodyBytes,status,upstreamStatus,jobId,refusal,durationMs,subjects',
     );
     const filtered = await h.http.get('/api/audit?user=manager@lectern.test&limit=500', {
       cookie: admin,

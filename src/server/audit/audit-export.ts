@@ -20,6 +20,7 @@ export const AUDIT_COLUMNS = [
   'jobId',
   'refusal',
   'durationMs',
+  'subjects',
 ] as const;
 
 export const toPublicEntry = (entry: AuditEntry) => ({
@@ -29,7 +30,7 @@ export const toPublicEntry = (entry: AuditEntry) => ({
 
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
+  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { isStateChanging } from '../plugins/csrf.ts';
 import type { AuditRepo } from '../storage/audit-repo.ts';
+import type { AuditSubject } from './subjects.ts';
 
 export interface AuditDraft {
   operation: string;
@@ -24,6 +25,10 @@ export interface AuditDraft {
   summaryFor?: (bytes: number) => string;
   /** Response bytes captured while streaming, for the background job id. */
   captured?: () => Buffer | undefined;
+  /** The courses, groups and learning paths the call touched (audit/subjects.ts). */
+  subjects?: AuditSubject[];
+  /** Completes `subjects` from the captured answer (create's new ids). */
+  subjectsFor?: (answer: Buffer | undefined) => AuditSubject[];
 }
 
 declare module 'fastify' {
@@ -102,6 +107,7 @@ export function registerAudit(app: FastifyInstance, repo: AuditRepo, now: () => 
         jobId: draft.jobId ?? jobIdFrom(draft.captured?.()),
         refusal: draft.refusal,
         durationMs: Math.round(reply.elapsedTime * 100) / 100,
+        subjects: draft.subjectsFor?.(draft.captured?.()) ?? draft.subjects ?? [],
       });
     } catch (error) {
       request.log.error({ err: error }, 'audit write failed');

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireRole } from '../auth/guards.ts';
+import { answerSubjects, requestSubjects } from '../audit/subjects.ts';
 import { summarizeCall } from '../audit/summarize.ts';
 import type { ConsoleDeps } from '../deps.ts';
 import { jsonDepthViolation, LIMITS, WRITE_MESSAGES } from '../../contract/index.ts';
@@ -105,7 +106,13 @@ async function handle(deps: ConsoleDeps, request: FastifyRequest, reply: Fastify
         refuse(400, REFUSALS.invalidJson);
       }
     }
-    if (audit) audit.summary = summarizeCall(endpoint.operationId, parsed, bytes.length, match);
+    if (audit) {
+      audit.summary = summarizeCall(endpoint.operationId, parsed, bytes.length, match);
+      const requested = requestSubjects(endpoint.operationId, parsed, match.path);
+      audit.subjects = requested;
+      audit.subjectsFor = (answer) =>
+        answerSubjects(endpoint.operationId, parsed, requested, answer);
+    }
     if (decision.kind === 'inspect') {
       const reason = inspectContentManagerBody(endpoint.operationId, parsed);
       if (reason) refuse(403, reason);

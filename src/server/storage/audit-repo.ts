@@ -1,5 +1,6 @@
 // The audit log: one row per state-changing call, newest first by seq (keyset pagination).
 import type { Statement } from 'better-sqlite3';
+import type { AuditSubject } from '../audit/subjects.ts';
 import type { Db } from './database.ts';
 import { SqlWhere } from './sql-where.ts';
 
@@ -21,8 +22,21 @@ export interface AuditEntry {
   jobId: string | null;
   refusal: string | null;
   durationMs: number;
+  subjects: AuditSubject[];
 }
 export type NewAuditEntry = Omit<AuditEntry, 'seq'>;
+
+/** A row as SQLite holds it: subjects as JSON text. */
+type AuditRow = Omit<AuditEntry, 'subjects'> & { subjects: string };
+
+function subjectsOf(json: string): AuditSubject[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? (parsed as AuditSubject[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 export interface AuditFilter {
   user?: string;
@@ -36,7 +50,7 @@ export interface AuditFilter {
 
 const COLUMNS = `seq, at, user_email AS userEmail, role, client_address AS clientAddress, method, route, path,
   operation, summary, body_sha256 AS bodySha256, body_bytes AS bodyBytes, status,
-  upstream_status AS upstreamStatus, job_id AS jobId, refusal, duration_ms AS durationMs`;
+  upstream_status AS upstreamStatus, job_id AS jobId, refusal, duration_ms AS durationMs, subjects`;
 
 function whereClause(filter: AuditFilter, beforeSeq: number | undefined) {
   const { user, route, status, from, to } = filter;
@@ -64,9 +78,9 @@ function whereClause(filter: AuditFilter, beforeSeq: number | undefined) {
 export function createAuditRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO audit_log (at, user_email, role, client_address, method, route, path, operation, summary,
-       body_sha256, body_bytes, status, upstream_status, job_id, refusal, duration_ms)
+       body_sha256, body_bytes, status, upstream_status, job_id, refusal, duration_ms, subjects)
      VALUES (@at, @userEmail, @role, @clientAddress, @method, @route, @path, @operation, @summary,
-       @bodySha256, @bodyBytes, @status, @upstreamStatus, @jobId, @refusal, @durationMs)`,
+       @bodySha256, @bodyBytes, @status, @upstreamStatus, @jobId, @refusal, @durationMs, @subjects)`,
   );
   // Filter shapes are few; cache one prepared statement per generated SQL text.
   const statements = new Map<string, Statement<unknown[]>>();
@@ -77,12 +91,14 @@ export function createAuditRepo(db: Db) {
   };
 
   return {
-    insert: (entry: NewAuditEntry): number => Number(insert.run(entry).lastInsertRowid),
+    insert: (entry: NewAuditEntry): number =>
+      Number(insert.run({ ...entry, subjects: JSON.stringify(entry.subjects) }).lastInsertRowid),
     page(filter: AuditFilter, beforeSeq: number | undefined, limit: number): AuditEntry[] {
       const where = whereClause(filter, beforeSeq);
-      return prepared(
+      const rows = prepared(
         `SELECT ${COLUMNS} FROM audit_log ${where.sql} ORDER BY seq DESC LIMIT ?`,
-      ).all(...where.params, limit) as AuditEntry[];
+      ).all(...where.params, limit) as AuditRow[];
+      return rows.map((row) => ({ ...row, subjects: subjectsOf(row.subjects) }));
     },
     /**
      * Every matching row, newest first, fetched in keyset pages: an open SQLite iterator would hold the

@@ -83,4 +83,8 @@ CREATE TABLE relay_kinds (
   stored_total INTEGER NOT NULL DEFAULT 0
 );
 `,
+  `
+-- The courses, groups and learning paths a call touched: JSON [{ type, id, title }] (audit/subjects.ts).
+ALTER TABLE audit_log ADD COLUMN subjects TEXT NOT NULL DEFAULT '[]';
+`,
 ];
