@@ -187,9 +187,13 @@ test('writes through the publish panel and the thumbnail form are recorded with 
   const form = page.getByRole('region', { name: 'Catalog thumbnail' });
   await form.getByLabel('Image URL').fill('https://images.example.com/catalog/audit.png');
   await form.getByRole('button', { name: 'Replace thumbnail' }).click();
-  const queued = page.getByText(/Thumbnail queued: background job \S+ is in the jobs tray/);
-  await expect(queued).toBeVisible();
-  const jobId = /background job (\S+) is/.exec((await queued.textContent())!)![1]!;
+  await expect(
+    page.getByText(`Thumbnail of “${group!.title}” queued: follow it in the jobs tray`),
+  ).toBeVisible();
+  await page.getByRole('button', { name: /Jobs/ }).click();
+  const card = page.getByRole('dialog', { name: 'Background jobs' }).getByTestId('job-card');
+  const jobId = (await card.first().getByTestId('job-id').textContent())!;
+  await page.keyboard.press('Escape');
 
   await page.goto(`/admin/audit?route=${encodeURIComponent('PUT /api/v2/content/course/update')}`);
   const update = rows(page).filter({ hasText: jobId });

@@ -85,7 +85,7 @@ test('a job queued by an apply is followed in the jobs tray and links to the cou
   await expectNoSeriousA11yViolations(page, 'jobs tray after an editor apply');
   await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
   await expect(card).toContainText(CARD_IMAGE);
-  await expect(page.getByText(/Background job \S+ completed/)).toBeVisible();
+  await expect(page.getByText(`Uploads for “${title}” finished`)).toBeVisible();
   expect((await sandbox.api<GroupRecord>('GET', `/courseGroups/${groupId}`)).asset).not.toBeNull();
 
   // The link leads to the course in the browser and closes the tray.

@@ -18,7 +18,7 @@ test('a thumbnail upload is tracked from queued to completed and survives a relo
   await form.getByLabel('Alt text').fill('A lectern');
   await form.getByRole('button', { name: 'Replace thumbnail' }).click();
   await expect(
-    page.getByText(/Thumbnail queued: background job \S+ is in the jobs tray/),
+    page.getByText(`Thumbnail of “${group!.title}” queued: follow it in the jobs tray`),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /Jobs/ })).toContainText('1');
 
@@ -27,11 +27,13 @@ test('a thumbnail upload is tracked from queued to completed and survives a relo
   const card = tray.getByTestId('job-card');
   await expect(card).toHaveCount(1);
   await expect(card).toHaveAttribute('data-status', /queued|processing/);
+  // Titled with the group it belongs to; the job's id stays in the details.
+  await expect(card.getByRole('heading', { name: group!.title })).toBeVisible();
   await expect(card).toContainText('image');
   await expectNoSeriousA11yViolations(page, 'jobs tray');
   await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
   await expect(card).toContainText('https://images.example.com/catalog/thumb.png');
-  await expect(page.getByText(/Background job \S+ completed/)).toBeVisible();
+  await expect(page.getByText(`Uploads for “${group!.title}” finished`)).toBeVisible();
 
   await page.reload();
   await page.getByRole('button', { name: /Jobs/ }).click();
@@ -54,7 +56,9 @@ test('a failing upload ends the job as failed with the reason', async ({ page, s
     .first();
   await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
   await expect(card).toContainText('host not found');
-  await expect(page.getByText(/Background job \S+ failed/)).toBeVisible();
+  await expect(
+    page.getByText(`Uploads for “${group!.title}” failed`, { exact: false }),
+  ).toBeVisible();
 });
 
 test('an invalid URL is refused before anything is sent', async ({ page, sandbox }) => {
@@ -65,4 +69,33 @@ test('an invalid URL is refused before anything is sent', async ({ page, sandbox
   await form.getByRole('button', { name: 'Replace thumbnail' }).click();
   await expect(form.getByText('Enter the http(s) URL of a PNG, JPEG or GIF image.')).toBeVisible();
   await expect(page.getByRole('button', { name: /Jobs/ })).not.toContainText(/\d/);
+});
+
+test('a job that ends while the user is on another page is counted on Jobs, not toasted there', async ({
+  page,
+  sandbox,
+}) => {
+  const [group] = await sandbox.createGroups(1, `Away ${Date.now()}`);
+  await page.goto(`/course-groups/${group!.groupId}`);
+  const form = page.getByRole('region', { name: 'Catalog thumbnail' });
+  await form.getByLabel('Image URL').fill('https://images.example.com/catalog/away.png');
+  await form.getByRole('button', { name: 'Replace thumbnail' }).click();
+  const queued = page.getByText(
+    `Thumbnail of “${group!.title}” queued: follow it in the jobs tray`,
+  );
+  await expect(queued).toBeVisible();
+
+  // Toasts stay on the page where the action happened.
+  await page.getByRole('link', { name: 'Course groups' }).first().click();
+  await expect(page).toHaveURL(/\/course-groups$/);
+  await expect(queued).toHaveCount(0);
+
+  const jobs = page.getByRole('button', { name: /Jobs/ });
+  await expect(jobs).toContainText('1 ended', { timeout: 20_000 });
+  await expect(page.getByText(`Uploads for “${group!.title}” finished`)).toHaveCount(0);
+  await jobs.click();
+  const card = page.getByRole('dialog', { name: 'Background jobs' }).getByTestId('job-card');
+  await expect(card).toHaveAttribute('data-status', 'completed');
+  await page.keyboard.press('Escape');
+  await expect(jobs).not.toContainText('ended');
 });

@@ -16,11 +16,13 @@ import {
   CourseList,
   CourseStructure,
   LearningPathMilestones,
+  TopicRecord,
 } from '#contract/schemas/read-models.ts';
 import { ReleaseContentResponse, type ReleaseContentRequest } from '#contract/schemas/release.ts';
 import type { z } from 'zod';
 import { apiClient } from './api.ts';
 import { handOffBackgroundJob } from './job-handoff.ts';
+import type { JobResult } from './jobs-store.ts';
 
 type Endpoint = (typeof ENDPOINTS)[number];
 /** Only paths of the contract's endpoint table compile here. */
@@ -108,6 +110,9 @@ export const getLearningPath = (learningPathId: string, signal?: AbortSignal) =>
     signal,
   });
 
+export const getTopic = (id: string, signal?: AbortSignal) =>
+  apiClient.request(apiPath('GET', '/topics/{id}', { id }), { schema: TopicRecord, signal });
+
 export const getJob = (id: string, signal?: AbortSignal) =>
   apiClient.request(apiPath('GET', '/jobs/{id}', { id }), { schema: Job, signal });
 
@@ -126,6 +131,8 @@ export const releaseContent = (
 export async function updateCourses(
   courseAttributes: UpdateCourseAttributes,
   signal?: AbortSignal,
+  /** The course or group a queued job belongs to, so the jobs tray can name it. */
+  subject?: JobResult,
 ): Promise<z.output<typeof UpdateCoursesResponse>> {
   const result = await apiClient.request(apiPath('PUT', '/content/course/update'), {
     method: 'PUT',
@@ -133,6 +140,6 @@ export async function updateCourses(
     schema: UpdateCoursesResponse,
     signal,
   });
-  handOffBackgroundJob(result);
+  handOffBackgroundJob(result, subject);
   return result;
 }

@@ -15,13 +15,17 @@ export interface TrackedJob {
   uploads: readonly ContentUpload[];
   /** Latest `GET /jobs/{id}` answer. */
   job: Job | null;
-  /** The course the job belongs to, when the action that queued it knew (the editor's apply). */
+  /** The course or group the job belongs to, when the action that queued it knew. */
   result?: JobResult;
+  /** Path of the page where the action happened: its end is announced there (elsewhere, the tray counts it). */
+  origin?: string;
 }
 
+/** What a job belongs to: a course (with its group) or a course group. */
 export interface JobResult {
   courseGroupId: string;
-  courseId: string;
+  /** Absent when the job belongs to the group itself (its images). */
+  courseId?: string;
   title: string;
 }
 
@@ -47,6 +51,8 @@ function database(): Promise<IDBPDatabase<JobsDb> | null> {
 
 let owner: string | null = null;
 let jobs: readonly TrackedJob[] = [];
+/** Jobs that ended while the user was on another page than theirs, until the tray is opened. */
+let unseen: readonly string[] = [];
 const listeners = new Set<() => void>();
 
 function publish(next: readonly TrackedJob[]) {
@@ -73,10 +79,26 @@ export const jobsStore = {
 
   unload(): void {
     owner = null;
+    unseen = [];
     publish([]);
   },
 
-  track(job: BackgroundJob, result?: JobResult): void {
+  /** A job ended away from its page: the Jobs button counts it until the tray is opened. */
+  markUnseen(id: string): void {
+    if (unseen.includes(id)) return;
+    unseen = [...unseen, id];
+    publish(jobs);
+  },
+
+  markAllSeen(): void {
+    if (unseen.length === 0) return;
+    unseen = [];
+    publish(jobs);
+  },
+
+  unseenSnapshot: () => unseen,
+
+  track(job: BackgroundJob, result?: JobResult, origin?: string): void {
     if (!owner || jobs.some((tracked) => tracked.id === job.id)) return;
     const tracked: TrackedJob = {
       id: job.id,
@@ -87,6 +109,7 @@ export const jobsStore = {
       uploads: job.contentUploads,
       job: null,
       ...(result && { result }),
+      ...(origin && { origin }),
     };
     publish([tracked, ...jobs]);
     void persist(tracked);
@@ -115,4 +138,9 @@ export const jobsStore = {
 
 export function useTrackedJobs(): readonly TrackedJob[] {
   return useSyncExternalStore(jobsStore.subscribe, jobsStore.snapshot);
+}
+
+/** Ids of jobs that ended while the user was elsewhere, not yet seen in the tray. */
+export function useUnseenJobs(): readonly string[] {
+  return useSyncExternalStore(jobsStore.subscribe, jobsStore.unseenSnapshot);
 }

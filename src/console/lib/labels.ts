@@ -159,3 +159,10 @@ export function optionLabel(field: string, value: string): string {
   const labels = FIELD_OPTION_LABELS[field];
   return labels ? labelFor(labels, value) : value;
 }
+
+/** What an audit record says a call touched (the console server's `subjects`). */
+export const AUDIT_SUBJECT_LABELS = {
+  courseGroup: 'Course group',
+  course: 'Course',
+  learningPath: 'Learning path',
+} as const;

@@ -112,7 +112,7 @@ function GroupDetailPage() {
             </Suspense>
           </QueryBoundary>
           {capabilities.createAndUpdate ? (
-            <GroupThumbnailForm groupId={groupId} current={group.asset} />
+            <GroupThumbnailForm groupId={groupId} title={group.title} current={group.asset} />
           ) : null}
           <section className="card">
             <SlugLookupForm />

@@ -5,6 +5,13 @@ import { apiClient } from '../../lib/api.ts';
 import { queryString } from '../../lib/api-client.ts';
 import { auditFilterQuery, type AuditSearchParams } from './audit-search.ts';
 
+export const AuditSubject = z.object({
+  type: z.enum(['courseGroup', 'course', 'learningPath']),
+  id: z.string(),
+  title: z.string().nullable(),
+});
+export type AuditSubject = z.infer<typeof AuditSubject>;
+
 export const AuditEntry = z.object({
   seq: z.number(),
   at: z.string(),
@@ -23,6 +30,8 @@ export const AuditEntry = z.object({
   jobId: z.string().nullable(),
   refusal: z.string().nullable(),
   durationMs: z.number(),
+  /** Absent from records written before the console server recorded them. */
+  subjects: z.array(AuditSubject).default([]),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

@@ -4,6 +4,7 @@ import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import type { Tone } from '../../components/ui/badge.tsx';
 import type { AuditEntry } from './audit-api.ts';
+import { AuditSubjects } from './audit-subjects.tsx';
 
 const statusTone = (status: number): Tone =>
   status >= 500 ? 'danger' : status >= 400 ? 'warning' : 'success';
@@ -17,6 +18,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
           <Th>Who</Th>
           <Th>Request</Th>
           <Th>Summary</Th>
+          <Th>Touched</Th>
           <Th>Status</Th>
           <Th>Upstream</Th>
           <Th>Background job</Th>
@@ -40,6 +42,9 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
             <Td>
               {entry.summary}
               {entry.refusal ? <span className="block muted">Refused: {entry.refusal}</span> : null}
+            </Td>
+            <Td>
+              <AuditSubjects subjects={entry.subjects} />
             </Td>
             <Td>
               <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>

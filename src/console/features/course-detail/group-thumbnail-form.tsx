@@ -16,9 +16,11 @@ const ThumbnailInput = CourseGroupUpdate.pick({ asset: true, assetAltText: true 
 
 export function GroupThumbnailForm({
   groupId,
+  title,
   current,
 }: {
   groupId: string;
+  title: string;
   current: string | null;
 }) {
   const queryClient = useQueryClient();
@@ -27,7 +29,10 @@ export function GroupThumbnailForm({
   const [fieldError, setFieldError] = useState<string | undefined>();
   const mutation = useMutation({
     mutationFn: (input: { asset: string; assetAltText: string }) =>
-      updateCourses({ courseGroups: [{ id: groupId, ...input }] }),
+      updateCourses({ courseGroups: [{ id: groupId, ...input }] }, undefined, {
+        courseGroupId: groupId,
+        title,
+      }),
     onSuccess: async (answer) => {
       setUrl('');
       setAlt('');
@@ -37,7 +42,7 @@ export function GroupThumbnailForm({
       toast.success(
         answer === true
           ? 'Thumbnail updated'
-          : `Thumbnail queued: background job ${answer.backgroundJob.id} is in the jobs tray`,
+          : `Thumbnail of “${title}” queued: follow it in the jobs tray`,
       );
     },
   });

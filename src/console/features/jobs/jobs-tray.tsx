@@ -1,7 +1,8 @@
-// The jobs tray: every background job queued from this console, its uploads and its result, with a
-// link to the course it belongs to when the action that queued it said which (the editor's apply).
+// The jobs tray: every background job queued from this console, titled with the course or group it
+// belongs to (never its UUID, which stays in the details), its uploads and its result, with a link.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { JobStatus } from '#contract/enums.ts';
 import { Badge, type Tone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,9 +10,10 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../compone
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { errorMessages } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { jobsStore, useTrackedJobs, type TrackedJob } from '../../lib/jobs-store.ts';
+import { jobsStore, useTrackedJobs, useUnseenJobs, type TrackedJob } from '../../lib/jobs-store.ts';
 import { JOB_STATUS_LABELS, UPLOAD_TYPE_LABELS } from '../../lib/labels.ts';
 import { isJobFinished, jobQueries } from '../../lib/queries/jobs.ts';
+import { describeUploads, useJobSubject } from './job-subject.ts';
 
 const JOB_TONES: Record<JobStatus, Tone> = {
   queued: 'neutral',
@@ -20,22 +22,29 @@ const JOB_TONES: Record<JobStatus, Tone> = {
   failed: 'danger',
 };
 
-export function JobsTray() {
+export function JobsTray({ trigger }: { trigger?: (button: ReactNode) => ReactNode } = {}) {
   const jobs = useTrackedJobs();
+  const unseen = useUnseenJobs();
   const active = jobs.filter((job) => !isJobFinished(job)).length;
   const finished = jobs.filter((job) => isJobFinished(job)).map((job) => job.id);
+  const button = (
+    <Button variant="ghost" size="sm" className="jobs-button">
+      Jobs
+      {active > 0 ? (
+        <span className="count-pill" aria-label={`${active} running`}>
+          {active}
+        </span>
+      ) : null}
+      {unseen.length > 0 ? (
+        <span className="count-pill count-pill--done" aria-label={`${unseen.length} ended`}>
+          {unseen.length} ended
+        </span>
+      ) : null}
+    </Button>
+  );
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="jobs-button">
-          Jobs
-          {active > 0 ? (
-            <span className="count-pill" aria-label={`${active} running`}>
-              {active}
-            </span>
-          ) : null}
-        </Button>
-      </DialogTrigger>
+    <Dialog onOpenChange={(open) => (open ? jobsStore.markAllSeen() : undefined)}>
+      <DialogTrigger asChild>{trigger ? trigger(button) : button}</DialogTrigger>
       <DialogContent
         placement="side"
         title="Background jobs"
@@ -67,25 +76,34 @@ export function JobsTray() {
 function JobCard({ job }: { job: TrackedJob }) {
   // Reads the poller's cache entry (no fetching of its own) to show a failing poll.
   const poll = useQuery({ ...jobQueries.detail(job.id), enabled: false });
+  const { subject, resolving } = useJobSubject(job);
   return (
     <li className="job-card" data-status={job.status} data-testid="job-card">
       <div className="job-card__header">
-        <span className="mono job-card__id">{job.id}</span>
+        <h3 className="job-card__title">
+          {subject ? subject.title : resolving ? 'Finding its course…' : describeUploads(job)}
+        </h3>
         <Badge tone={JOB_TONES[job.status]}>{JOB_STATUS_LABELS[job.status]}</Badge>
       </div>
       <p className="job-card__meta">
         Queued {formatDateTime(job.job?.createdAt ?? job.trackedAt)}
         {job.job?.completedAt ? ` · ended ${formatDateTime(job.job.completedAt)}` : ''}
+        <span className="block">
+          Job{' '}
+          <span className="mono" data-testid="job-id">
+            {job.id}
+          </span>
+        </span>
       </p>
-      {job.result ? (
+      {subject ? (
         <p>
           <DialogClose asChild>
             <Link
               to="/course-groups/$groupId"
-              params={{ groupId: job.result.courseGroupId }}
-              search={{ course: job.result.courseId }}
+              params={{ groupId: subject.courseGroupId }}
+              search={subject.courseId ? { course: subject.courseId } : {}}
             >
-              Open “{job.result.title}” in the browser
+              Open “{subject.title}” in the browser
             </Link>
           </DialogClose>
         </p>
