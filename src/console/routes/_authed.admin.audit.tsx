@@ -1,6 +1,6 @@
 // The audit log (admins only). Filters live in the URL; other roles get a "not allowed" state here.
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../components/ui/empty-state.tsx';
+import { NotAllowedPage } from '../components/dead-ends.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
 import { AuditSearch } from '../features/audit/audit-search.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -17,11 +17,9 @@ function AdminAuditPage() {
   usePageTitle('Audit log');
   if (!capabilities.readAudit)
     return (
-      <div className="page">
-        <EmptyState title="Not allowed: the audit log is for admins">
-          Ask a Lectern admin if you need to see who changed what.
-        </EmptyState>
-      </div>
+      <NotAllowedPage title="Not allowed: the audit log is for admins" capabilities={capabilities}>
+        Ask a Lectern admin if you need to see who changed what.
+      </NotAllowedPage>
     );
   return <AuditPage search={search} onSearch={(next) => void navigate({ search: next })} />;
 }

@@ -1,6 +1,6 @@
 // Roles (admins only). Other roles get a "not allowed" state here; the server refuses them anyway.
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../components/ui/empty-state.tsx';
+import { NotAllowedPage } from '../components/dead-ends.tsx';
 import { RolesPage } from '../features/roles/roles-page.tsx';
 import { roleQueries } from '../features/roles/roles-api.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -17,11 +17,9 @@ function AdminRolesPage() {
   usePageTitle('Roles');
   if (!capabilities.manageRoles)
     return (
-      <div className="page">
-        <EmptyState title="Not allowed: roles are managed by admins">
-          Ask a Lectern admin if you need another role.
-        </EmptyState>
-      </div>
+      <NotAllowedPage title="Not allowed: roles are managed by admins" capabilities={capabilities}>
+        Ask a Lectern admin if you need another role.
+      </NotAllowedPage>
     );
   return <RolesPage ownEmail={user.email} />;
 }

@@ -1,8 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { z } from 'zod';
+import { NotFoundPage } from '../components/dead-ends.tsx';
 import { GroupScheduledFor } from '../components/scheduled-for.tsx';
+import { isApiError } from '../lib/api-error.ts';
 import { Badge, StatusBadge } from '../components/ui/badge.tsx';
 import { QueryBoundary } from '../components/ui/error-boundary.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
@@ -29,11 +31,34 @@ export const Route = createFileRoute('/_authed/course-groups/$groupId')({
   loader: async ({ context: { queryClient }, params: { groupId } }) => {
     void queryClient.prefetchQuery(courseGroupQueries.displayCourse(groupId));
     void queryClient.prefetchQuery(courseGroupQueries.courses(groupId, false));
-    const group = await queryClient.ensureQueryData(courseGroupQueries.detail(groupId));
+    const group = await queryClient
+      .ensureQueryData(courseGroupQueries.detail(groupId))
+      .catch((error: unknown) => {
+        // An unknown id is a dead end, not a failure to retry.
+        if (isApiError(error) && error.kind === 'not-found') throw notFound();
+        throw error;
+      });
     void queryClient.prefetchQuery(courseQueries.structure(group.displayCourseId));
   },
+  notFoundComponent: GroupNotFound,
   component: GroupDetailPage,
 });
+
+function GroupNotFound() {
+  const { groupId } = Route.useParams();
+  usePageTitle('Course group not found');
+  return (
+    <NotFoundPage
+      title="Not found: no course group has this id"
+      back={{ to: '/course-groups', label: 'Back to course groups' }}
+    >
+      <p>
+        There is no course group <span className="mono break">{groupId}</span> on this instance. It
+        may have been removed, or the link may be mistyped.
+      </p>
+    </NotFoundPage>
+  );
+}
 
 function GroupDetailPage() {
   const { groupId } = Route.useParams();

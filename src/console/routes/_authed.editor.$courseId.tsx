@@ -1,7 +1,7 @@
 // The course editor for a saved course: loads it fresh (never from cache) with the user's backup.
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { z } from 'zod';
-import { EmptyState } from '../components/ui/empty-state.tsx';
+import { NotAllowedPage } from '../components/dead-ends.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
 import { CourseEditor } from '../features/course-editor/course-editor.tsx';
 import { loadEditor } from '../features/course-editor/persistence/load-editor.ts';
@@ -24,11 +24,12 @@ function EditCoursePage() {
   usePageTitle(`Edit ${init.saved.attributes.title}`);
   if (!capabilities.createAndUpdate)
     return (
-      <div className="page">
-        <EmptyState title="Your role cannot edit courses">
-          Ask an admin or a content manager to make this change.
-        </EmptyState>
-      </div>
+      <NotAllowedPage
+        title="Not allowed: your role cannot edit courses"
+        capabilities={capabilities}
+      >
+        Ask an admin or a content manager to make this change.
+      </NotAllowedPage>
     );
   return (
     <>

@@ -1,6 +1,6 @@
 // The course editor for a new course (admins and content managers).
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../components/ui/empty-state.tsx';
+import { NotAllowedPage } from '../components/dead-ends.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
 import { CourseEditor } from '../features/course-editor/course-editor.tsx';
 import { loadEditor } from '../features/course-editor/persistence/load-editor.ts';
@@ -21,11 +21,12 @@ function NewCoursePage() {
   usePageTitle('New course');
   if (!capabilities.createAndUpdate)
     return (
-      <div className="page">
-        <EmptyState title="Your role cannot create courses">
-          Ask an admin or a content manager to create it.
-        </EmptyState>
-      </div>
+      <NotAllowedPage
+        title="Not allowed: your role cannot create courses"
+        capabilities={capabilities}
+      >
+        Ask an admin or a content manager to create it.
+      </NotAllowedPage>
     );
   return (
     <CourseEditor

@@ -1,6 +1,7 @@
 // Local error boundary for a part of a page (the route keeps its frame); retry resets the failed queries.
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, type ReactNode } from 'react';
+import { isApiError } from '../../lib/api-error.ts';
 import { ErrorState } from './error-state.tsx';
 
 interface BoundaryProps {
@@ -37,7 +38,15 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     if (this.state.error !== null) {
-      return <ErrorState error={this.state.error} title={this.props.title} onRetry={this.retry} />;
+      // Retrying cannot find what does not exist.
+      const missing = isApiError(this.state.error) && this.state.error.kind === 'not-found';
+      return (
+        <ErrorState
+          error={this.state.error}
+          title={this.props.title}
+          onRetry={missing ? undefined : this.retry}
+        />
+      );
     }
     return this.props.children;
   }
