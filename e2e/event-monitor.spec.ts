@@ -133,9 +133,15 @@ test('kind, learner and text filters narrow the list, live in the URL, and the b
   await loadAllHistory(page);
   const learnerQuizzes = quizzes.filter((event) => emailOf(event) === learner);
   await expectShown(page, learnerQuizzes.length);
-  // The counters count the shown events per kind.
-  await expect(page.getByTestId('count-quizAttempt')).toHaveText(`${learnerQuizzes.length} shown`);
-  await expect(page.getByTestId('count-courseCompletion')).toHaveText('–not shown');
+  // While filters are on, every kind keeps its counter: loaded events the other filters let
+  // through, of all loaded.
+  await expect(page.getByTestId('count-quizAttempt')).toHaveText(
+    new RegExp(`^${learnerQuizzes.length}/ of \\d+ loaded match$`),
+  );
+  // (Only what is loaded is counted: this learner's completions may not all be loaded.)
+  await expect(page.getByTestId('count-courseCompletion')).toHaveText(
+    /^\d+\/ of \d+ loaded match, not shown$/,
+  );
 
   const target = learnerQuizzes[0]!;
   await page.getByLabel('Search loaded events').fill(target.id);
@@ -233,6 +239,61 @@ test('the detail drawer: summary, raw JSON, course link, shortcuts; keyboard all
     feed.filter((item) => item.course?.id === resourceId || item.learningPath?.id === resourceId)
       .length,
   );
+});
+
+test('“Only this kind” takes one click, or Alt-click on a checkbox; counts stay visible', async ({
+  page,
+}) => {
+  const feed = await env.feedEvents();
+  await openMonitor(page, env);
+  await expectShown(page, Math.min(500, feed.length));
+  const kinds = page.getByRole('group', { name: 'Kinds' });
+  // No filter: each kind counts what is loaded.
+  await expect(page.getByTestId('count-quizAttempt')).toHaveText(/^[\d,]+ loaded$/);
+
+  await kinds.getByRole('button', { name: 'Only Quiz attempt' }).click();
+  await expect(page).toHaveURL(/[?&]kinds=quizAttempt(&|$)/);
+  await expect(kinds.getByRole('checkbox', { name: 'Quiz attempt' })).toBeChecked();
+  await expect(kinds.getByRole('checkbox', { name: 'Course completion' })).not.toBeChecked();
+  await expect(kinds.getByRole('button', { name: 'Only Quiz attempt' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // The other kinds keep their numbers while left out.
+  await expect(page.getByTestId('count-courseCompletion')).toHaveText(
+    /^[\d,]+\/ of [\d,]+ loaded match, not shown$/,
+  );
+  await loadAllHistory(page);
+  await expectShown(page, feed.filter((event) => event.kind === 'quizAttempt').length);
+
+  // Alt (Option on a Mac) and a click on a checkbox: that kind alone, whatever its state.
+  await kinds.getByRole('checkbox', { name: 'Course completion' }).click({ modifiers: ['Alt'] });
+  await expect(page).toHaveURL(/[?&]kinds=courseCompletion(&|$)/);
+  await expect(kinds.getByRole('checkbox', { name: 'Course completion' })).toBeChecked();
+  await expect(kinds.getByRole('checkbox', { name: 'Quiz attempt' })).not.toBeChecked();
+  await kinds.getByRole('checkbox', { name: 'Course completion' }).click({ modifiers: ['Alt'] });
+  await expect(page).toHaveURL(/[?&]kinds=courseCompletion(&|$)/);
+  await expect(kinds.getByRole('checkbox', { name: 'Course completion' })).toBeChecked();
+  await loadAllHistory(page);
+  await expectShown(page, feed.filter((event) => event.kind === 'courseCompletion').length);
+  await expectNoSeriousViolations(page, 'one kind only');
+});
+
+test('the detail drawer copies the event’s JSON', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openMonitor(page, env, '?kinds=quizAttempt');
+  const first = page.getByRole('option').first();
+  const id = (await first.getAttribute('data-event-id'))!;
+  await first.click();
+  const drawer = page.getByRole('dialog', { name: 'Quiz attempt' });
+  await drawer.getByRole('button', { name: 'Copy JSON' }).click();
+  await expect(drawer.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+    id: string;
+    kind: string;
+  };
+  expect(copied).toMatchObject({ id, kind: 'quizAttempt' });
+  expect(JSON.stringify(copied, null, 2)).toBe(await drawer.locator('pre').textContent());
 });
 
 test('CSV and NDJSON exports hold exactly the filtered events', async ({ page }) => {

@@ -84,7 +84,7 @@ export function EventMonitor({ search, onSearchChange, onSearchReplace }: EventM
       <RelayStatusPanel />
       <FilterBar
         filter={filter}
-        counts={snapshot.kindCounts}
+        counts={{ matching: snapshot.kindMatching, totals: snapshot.kindTotals }}
         onChange={onSearchChange}
         onClear={() => onSearchReplace({})}
       />

@@ -89,6 +89,40 @@ describe('EventStore', () => {
     expect(store.getSnapshot().kindCounts).toMatchObject({ quizAttempt: 1, courseCompletion: 1 });
   });
 
+  it('keeps per-kind counts of every kind while filtering: what the other filters let through, of all loaded', () => {
+    const store = manual();
+    const events = [
+      makeEvent(1, { kind: 'quizAttempt', learner: 0 }),
+      makeEvent(2, { kind: 'courseCompletion', learner: 0 }),
+      makeEvent(3, { kind: 'quizAttempt', learner: 1 }),
+      makeEvent(4, { kind: 'courseCompletion', learner: 1 }),
+      makeEvent(5, { kind: 'courseCompletion', learner: 1 }),
+    ];
+    store.applyHistoryPage(
+      NO_FILTER,
+      events.map((event, index) => incoming(index + 1, event)),
+      { hasMore: false },
+    );
+    store.setFilter(filter({ kinds: 'quizAttempt', learner: 'ada@example.com' }));
+    let snapshot = store.getSnapshot();
+    expect(snapshot.kindCounts).toMatchObject({ quizAttempt: 1, courseCompletion: 0 });
+    // The unchosen kind keeps its numbers: 1 of Ada's, 3 loaded.
+    expect(snapshot.kindMatching).toMatchObject({ quizAttempt: 1, courseCompletion: 1 });
+    expect(snapshot.kindTotals).toMatchObject({
+      quizAttempt: 2,
+      courseCompletion: 3,
+      courseAction: 0,
+    });
+
+    // Paused: the numbers stand still; resumed, they count what came meanwhile.
+    store.pause();
+    live(store, [6]);
+    snapshot = store.getSnapshot();
+    expect(snapshot.kindTotals.courseAction).toBe(0);
+    store.resume();
+    expect(store.getSnapshot().kindTotals.courseAction).toBe(1);
+  });
+
   it("continues a filter's history below the unfiltered tail, without showing a gap", () => {
     const store = manual();
     // The tail: seqs 101..103, more below (cursor at 101).

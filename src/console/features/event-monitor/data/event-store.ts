@@ -24,6 +24,12 @@ export const STORE_KEEP = 120_000;
 
 export type KindCounts = Readonly<Record<EventKind, number>>;
 
+interface PerKindCounts {
+  shown: Record<EventKind, number>;
+  matching: Record<EventKind, number>;
+  totals: Record<EventKind, number>;
+}
+
 export interface MonitorSnapshot {
   readonly version: number;
   /** Rows shown (newest first). */
@@ -37,6 +43,10 @@ export interface MonitorSnapshot {
   readonly newWhilePaused: number;
   /** Shown events per kind (0 for kinds the filter leaves out). */
   readonly kindCounts: KindCounts;
+  /** Loaded events per kind that the other filters (all but the kinds) let through. */
+  readonly kindMatching: KindCounts;
+  /** Loaded events per kind, filters aside (over the same stretch of history as the list). */
+  readonly kindTotals: KindCounts;
   /** Everything held in memory, all filters aside. */
   readonly loaded: number;
   /** The filter's history has been read back to the relay's first stored event. */
@@ -91,9 +101,11 @@ export class EventStore {
   private floor = Infinity;
   private view: StoredEvent[] = [];
   private counts = zeroCounts();
+  private matching = zeroCounts();
+  private totals = zeroCounts();
   /** While paused: the newest seq shown, and the counts as they were then. */
   private pausedAt: number | null = null;
-  private pausedCounts: Record<EventKind, number> | null = null;
+  private pausedCounts: PerKindCounts | null = null;
   private shownWhilePaused = 0;
   private rejected = 0;
   private lastRejection: string | null = null;
@@ -244,7 +256,7 @@ export class EventStore {
     if (this.pausedAt !== null) return;
     this.flush();
     this.pausedAt = this.view.length > 0 ? this.view[this.view.length - 1]!.seq : this.topSeq;
-    this.pausedCounts = { ...this.counts };
+    this.pausedCounts = this.countsNow();
     this.shownWhilePaused = this.view.length;
     this.publish();
   }
@@ -308,9 +320,21 @@ export class EventStore {
     return Math.min(own, all);
   }
 
+  private countsNow(): PerKindCounts {
+    return {
+      shown: { ...this.counts },
+      matching: { ...this.matching },
+      totals: { ...this.totals },
+    };
+  }
+
   private addToView(item: StoredEvent): void {
-    if (!this.matcher.kind(item.event) || !this.matcher.base(item.event)) return;
-    this.counts[item.event.kind] += 1;
+    const kind = item.event.kind;
+    this.totals[kind] += 1;
+    if (!this.matcher.base(item.event)) return;
+    this.matching[kind] += 1;
+    if (!this.matcher.kind(item.event)) return;
+    this.counts[kind] += 1;
     this.view.push(item);
   }
 
@@ -318,17 +342,29 @@ export class EventStore {
     this.floor = this.currentFloor();
     this.view = [];
     this.counts = zeroCounts();
-    const pausedCounts = this.pausedAt === null ? null : zeroCounts();
+    this.matching = zeroCounts();
+    this.totals = zeroCounts();
+    const paused =
+      this.pausedAt === null
+        ? null
+        : { shown: zeroCounts(), matching: zeroCounts(), totals: zeroCounts() };
     const start = this.floor === Infinity ? this.all.length : lowerBound(this.all, this.floor);
     for (let i = start; i < this.all.length; i++) {
       const item = this.all[i]!;
-      if (!this.matcher.kind(item.event) || !this.matcher.base(item.event)) continue;
-      this.counts[item.event.kind] += 1;
-      if (pausedCounts && item.seq <= this.pausedAt!) pausedCounts[item.event.kind] += 1;
+      const kind = item.event.kind;
+      const before = paused && item.seq <= this.pausedAt!;
+      this.totals[kind] += 1;
+      if (before) paused.totals[kind] += 1;
+      if (!this.matcher.base(item.event)) continue;
+      this.matching[kind] += 1;
+      if (before) paused.matching[kind] += 1;
+      if (!this.matcher.kind(item.event)) continue;
+      this.counts[kind] += 1;
+      if (before) paused.shown[kind] += 1;
       this.view.push(item);
     }
-    if (pausedCounts) {
-      this.pausedCounts = pausedCounts;
+    if (paused) {
+      this.pausedCounts = paused;
       this.shownWhilePaused = upperBound(this.view, this.pausedAt!);
     }
   }
@@ -370,7 +406,9 @@ export class EventStore {
       newerThan: (seq: number) => count - Math.min(count, upperBound(view, seq)),
       paused: this.pausedAt !== null,
       newWhilePaused: this.pausedAt === null ? 0 : view.length - count,
-      kindCounts: { ...(this.pausedCounts ?? this.counts) },
+      kindCounts: { ...(this.pausedCounts?.shown ?? this.counts) },
+      kindMatching: { ...(this.pausedCounts?.matching ?? this.matching) },
+      kindTotals: { ...(this.pausedCounts?.totals ?? this.totals) },
       loaded: this.all.length,
       historyComplete: this.floor === 0,
       rejected: this.rejected,

@@ -2,6 +2,7 @@
 // "all events for..." shortcuts, and the raw JSON as the feed sent it.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { courseQueries } from '../../../lib/queries/courses.ts';
@@ -94,13 +95,43 @@ function EventDetail({
         </Button>
       </div>
       <section className="em-detail__raw" aria-labelledby="em-raw-heading">
-        <h3 id="em-raw-heading" className="em-detail__heading">
-          Raw JSON
-        </h3>
+        <div className="em-detail__raw-head">
+          <h3 id="em-raw-heading" className="em-detail__heading">
+            Raw JSON
+          </h3>
+          <CopyButton text={JSON.stringify(event, null, 2)} label="Copy JSON" />
+        </div>
         {/* Focusable so keyboard users can scroll a long payload. */}
         <pre tabIndex={0}>{JSON.stringify(event, null, 2)}</pre>
       </section>
     </div>
+  );
+}
+
+/** Copies to the clipboard and says whether it worked (the clipboard may be refused). */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <span className="em-copy">
+      <Button size="sm" onClick={() => void copy()}>
+        {label}
+      </Button>
+      <span role="status" className="em-copy__status">
+        {state === 'copied'
+          ? 'Copied'
+          : state === 'failed'
+            ? 'The browser refused the clipboard: select the JSON and copy it'
+            : ''}
+      </span>
+    </span>
   );
 }
 

@@ -1,5 +1,7 @@
 // The filters. Every value lives in the URL (shareable, back button walks through changes); typing is
-// debounced into it. The kind checkboxes double as the per-kind counters of the shown events.
+// debounced into it. The kind checkboxes double as per-kind counters: while any filter is on, each kind
+// shows how many loaded events the other filters let through, of how many loaded. "Only" (or Alt/Option
+// and a click on a checkbox) keeps one kind.
 import { useId, useState } from 'react';
 import { EVENT_KINDS, type EventKind } from '#contract/enums.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,9 +14,16 @@ import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
 import type { KindCounts } from '../data/event-store.ts';
 import { eventStore } from '../data/monitor-instance.ts';
 
+export interface KindCountsView {
+  /** Loaded events per kind that the filters other than the kinds let through. */
+  matching: KindCounts;
+  /** Loaded events per kind, filters aside. */
+  totals: KindCounts;
+}
+
 export interface FilterBarProps {
   filter: MonitorFilter;
-  counts: KindCounts;
+  counts: KindCountsView;
   onChange(patch: Partial<MonitorSearchInput>): void;
   onClear(): void;
 }
@@ -42,7 +51,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function FilterBar({ filter, counts, onChange, onClear }: FilterBarProps) {
   return (
     <section className="em-filters" aria-label="Filters">
-      <KindFilter kinds={filter.kinds} counts={counts} onChange={(kinds) => onChange({ kinds })} />
+      <KindFilter
+        kinds={filter.kinds}
+        counts={counts}
+        filtering={isFiltering(filter)}
+        onChange={(kinds) => onChange({ kinds })}
+      />
       <div className="em-filters__fields">
         <DebouncedText
           label="Learner"
@@ -68,13 +82,21 @@ export function FilterBar({ filter, counts, onChange, onClear }: FilterBarProps)
   );
 }
 
+const isFiltering = (filter: MonitorFilter) =>
+  filter.kinds !== null ||
+  Boolean(filter.learner || filter.course || filter.q) ||
+  filter.from !== null ||
+  filter.to !== null;
+
 function KindFilter({
   kinds,
   counts,
+  filtering,
   onChange,
 }: {
   kinds: readonly EventKind[] | null;
-  counts: KindCounts;
+  counts: KindCountsView;
+  filtering: boolean;
   onChange(kinds: string | undefined): void;
 }) {
   const id = useId();
@@ -83,39 +105,73 @@ function KindFilter({
     const next = EVENT_KINDS.filter((item) => (item === kind ? on : selected.has(item)));
     onChange(next.length === EVENT_KINDS.length || next.length === 0 ? undefined : next.join(','));
   };
+  const only = (kind: EventKind) => onChange(kind);
   return (
-    <fieldset className="em-kinds">
+    <fieldset className="em-kinds" aria-describedby={`${id}-hint`}>
       <legend>Kinds</legend>
+      <p className="em-kinds__hint" id={`${id}-hint`}>
+        “Only” keeps one kind; so does Alt-click (Option-click on a Mac) on its checkbox.
+        {filtering ? ' Counts: loaded events that match the other filters / all loaded.' : null}
+      </p>
       <ul className="em-kinds__list">
-        {EVENT_KINDS.map((kind) => (
-          <li key={kind} className="em-kinds__item" data-kind={kind}>
-            <input
-              type="checkbox"
-              id={`${id}-${kind}`}
-              checked={selected.has(kind)}
-              aria-describedby={`${id}-${kind}-count`}
-              onChange={(event) => toggle(kind, event.target.checked)}
-            />
-            <label htmlFor={`${id}-${kind}`}>{EVENT_KIND_LABELS[kind]}</label>
-            <span
-              className="em-kinds__count"
-              id={`${id}-${kind}-count`}
-              data-testid={`count-${kind}`}
+        {EVENT_KINDS.map((kind) => {
+          const label = EVENT_KIND_LABELS[kind];
+          const shown = selected.has(kind);
+          return (
+            <li
+              key={kind}
+              className={`em-kinds__item${shown ? '' : ' em-kinds__item--off'}`}
+              data-kind={kind}
             >
-              {selected.has(kind) ? (
-                <>
-                  {counts[kind].toLocaleString('en')}
-                  <span className="visually-hidden"> shown</span>
-                </>
-              ) : (
-                <>
-                  <span aria-hidden="true">–</span>
-                  <span className="visually-hidden">not shown</span>
-                </>
-              )}
-            </span>
-          </li>
-        ))}
+              <input
+                type="checkbox"
+                id={`${id}-${kind}`}
+                checked={shown}
+                aria-describedby={`${id}-${kind}-count`}
+                onChange={(event) =>
+                  // Alt/Option-click: this kind alone. (React reports a checkbox's change from its
+                  // click, so the click's modifier keys are on the native event.)
+                  (event.nativeEvent as MouseEvent).altKey
+                    ? only(kind)
+                    : toggle(kind, event.target.checked)
+                }
+              />
+              <label htmlFor={`${id}-${kind}`}>{label}</label>
+              <span
+                className="em-kinds__count"
+                id={`${id}-${kind}-count`}
+                data-testid={`count-${kind}`}
+              >
+                {filtering ? (
+                  <>
+                    {counts.matching[kind].toLocaleString('en')}
+                    <span aria-hidden="true">/</span>
+                    <span className="visually-hidden"> of </span>
+                    {counts.totals[kind].toLocaleString('en')}
+                    <span className="visually-hidden">
+                      {' '}
+                      loaded match{shown ? '' : ', not shown'}
+                    </span>
+                  </>
+                ) : (
+                  <>
+                    {counts.totals[kind].toLocaleString('en')}
+                    <span className="visually-hidden"> loaded</span>
+                  </>
+                )}
+              </span>
+              <button
+                type="button"
+                className="em-kinds__only"
+                aria-label={`Only ${label}`}
+                aria-pressed={kinds?.length === 1 && kinds[0] === kind}
+                onClick={() => only(kind)}
+              >
+                Only
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {kinds ? (
         <Button size="sm" variant="ghost" onClick={() => onChange(undefined)}>
