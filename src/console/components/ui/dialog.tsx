@@ -17,6 +17,8 @@ export interface DialogContentProps {
   placement?: 'center' | 'side';
   /** Stops Escape/outside clicks from closing the dialog, e.g. while a bulk run is in flight. */
   locked?: boolean;
+  /** Where focus goes when the dialog closes (default: its trigger), e.g. the menu it was opened from. */
+  onCloseAutoFocus?(event: Event): void;
 }
 
 export function DialogContent({
@@ -26,6 +28,7 @@ export function DialogContent({
   size = 'md',
   placement = 'center',
   locked = false,
+  onCloseAutoFocus,
 }: DialogContentProps) {
   const prevent = (event: Event) => {
     if (locked) event.preventDefault();
@@ -38,6 +41,7 @@ export function DialogContent({
         onEscapeKeyDown={prevent}
         onPointerDownOutside={prevent}
         onInteractOutside={prevent}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <header className="dialog__header">
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>

@@ -2,8 +2,11 @@
 // rows scroll like 30. Rows have one fixed height, which keeps measuring out of the scroll path.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { STACKED_ROWS, useMediaQuery } from '../../lib/use-media-query.ts';
 
+/** Row heights; the same values as `--row-height` in the stylesheets (stacked on a narrow screen). */
 export const ROW_HEIGHT = 44;
+export const STACKED_ROW_HEIGHT = 92;
 /** Start loading the next page this many rows before the end of what is loaded. */
 const PREFETCH_ROWS = 25;
 
@@ -31,13 +34,15 @@ export function VirtualRows({
   footer,
 }: VirtualRowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rowHeight = useMediaQuery(STACKED_ROWS) ? STACKED_ROW_HEIGHT : ROW_HEIGHT;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design.
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
   });
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
 

@@ -2,7 +2,7 @@
 // belongs to (never its UUID, which stays in the details), its uploads and its result, with a link.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type RefObject } from 'react';
 import type { JobStatus } from '#contract/enums.ts';
 import { Badge, type Tone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -22,30 +22,69 @@ const JOB_TONES: Record<JobStatus, Tone> = {
   failed: 'danger',
 };
 
-export function JobsTray({ trigger }: { trigger?: (button: ReactNode) => ReactNode } = {}) {
+/** Running jobs, and jobs that ended while the user was elsewhere (for the button or a menu item). */
+export function useJobCounts() {
   const jobs = useTrackedJobs();
   const unseen = useUnseenJobs();
-  const active = jobs.filter((job) => !isJobFinished(job)).length;
-  const finished = jobs.filter((job) => isJobFinished(job)).map((job) => job.id);
-  const button = (
-    <Button variant="ghost" size="sm" className="jobs-button">
-      Jobs
+  return { active: jobs.filter((job) => !isJobFinished(job)).length, ended: unseen.length };
+}
+
+export function JobCountPills() {
+  const { active, ended } = useJobCounts();
+  return (
+    <>
       {active > 0 ? (
         <span className="count-pill" aria-label={`${active} running`}>
           {active}
         </span>
       ) : null}
-      {unseen.length > 0 ? (
-        <span className="count-pill count-pill--done" aria-label={`${unseen.length} ended`}>
-          {unseen.length} ended
+      {ended > 0 ? (
+        <span className="count-pill count-pill--done" aria-label={`${ended} ended`}>
+          {ended} ended
         </span>
       ) : null}
-    </Button>
+    </>
   );
+}
+
+export interface JobsTrayProps {
+  /** Controlled: the phone menu opens the tray from one of its items. */
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
+  /** The "Jobs" button; off when the tray is opened from elsewhere (the phone menu). */
+  showTrigger?: boolean;
+  /** Without its own button: what gets focus back when the tray closes. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+export function JobsTray({ open, onOpenChange, showTrigger = true, returnFocusTo }: JobsTrayProps) {
+  const jobs = useTrackedJobs();
+  useEffect(() => {
+    if (open) jobsStore.markAllSeen();
+  }, [open]);
+  const finished = jobs.filter((job) => isJobFinished(job)).map((job) => job.id);
   return (
-    <Dialog onOpenChange={(open) => (open ? jobsStore.markAllSeen() : undefined)}>
-      <DialogTrigger asChild>{trigger ? trigger(button) : button}</DialogTrigger>
+    <Dialog
+      {...(open === undefined ? {} : { open })}
+      onOpenChange={(next) => {
+        if (next) jobsStore.markAllSeen();
+        onOpenChange?.(next);
+      }}
+    >
+      {showTrigger ? (
+        <DialogTrigger asChild>
+          <Button variant="ghost" size="sm" className="jobs-button">
+            Jobs
+            <JobCountPills />
+          </Button>
+        </DialogTrigger>
+      ) : null}
       <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
         placement="side"
         title="Background jobs"
         description="Uploads queued by your changes. Checked until they end; kept across reloads."

@@ -1,15 +1,39 @@
-// The signed-in frame: header with navigation, the user and their role, the jobs tray and sign-out.
-import { Link, Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { SignOutButton } from '../../features/auth/sign-out-button.tsx';
+// The signed-in frame: header with navigation, the user and their role, the jobs tray and sign-out. On
+// a narrow screen (a phone, or 200% zoom) the navigation, Jobs and Sign out fold into one menu button
+// (Radix DropdownMenu: keyboard and screen-reader accessible).
+import { Link, Outlet, type LinkProps } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { JobsTray } from '../../features/jobs/jobs-tray.tsx';
 import { JobsWatcher } from '../../features/jobs/jobs-watcher.tsx';
+import { SignOutButton } from '../../features/auth/sign-out-button.tsx';
 import { jobsStore } from '../../lib/jobs-store.ts';
-import { useSession } from '../../lib/session.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
+import { useSession, type Capabilities } from '../../lib/session.ts';
+import { COMPACT_SHELL, useMediaQuery } from '../../lib/use-media-query.ts';
+import { ShellMenu } from './shell-menu.tsx';
+
+export interface NavEntry {
+  to: LinkProps['to'];
+  label: string;
+}
+
+function navEntries(capabilities: Capabilities): NavEntry[] {
+  return [
+    { to: '/course-groups', label: 'Course groups' },
+    { to: '/learning-paths', label: 'Learning paths' },
+    { to: '/events', label: 'Event monitor' },
+    ...(capabilities.createAndUpdate ? [{ to: '/editor/new' as const, label: 'New course' }] : []),
+    ...(capabilities.manageRoles ? [{ to: '/admin/roles' as const, label: 'Roles' }] : []),
+    ...(capabilities.readAudit ? [{ to: '/admin/audit' as const, label: 'Audit log' }] : []),
+  ];
+}
 
 export function AppShell() {
   const { user, role, capabilities } = useSession();
+  const compact = useMediaQuery(COMPACT_SHELL);
+  const [jobsOpen, setJobsOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const entries = navEntries(capabilities);
 
   useEffect(() => {
     void jobsStore.load(user.email);
@@ -17,54 +41,60 @@ export function AppShell() {
 
   return (
     <div className="shell">
-      <header className="shell__header">
+      <header className={`shell__header${compact ? ' shell__header--compact' : ''}`}>
         <Link to="/course-groups" className="brand">
           <span className="brand__mark" aria-hidden="true">
             L
           </span>
           Lectern
         </Link>
-        <nav className="shell__nav" aria-label="Main">
-          <Link to="/course-groups" className="nav-link">
-            Course groups
-          </Link>
-          <Link to="/learning-paths" className="nav-link">
-            Learning paths
-          </Link>
-          <Link to="/events" className="nav-link">
-            Event monitor
-          </Link>
-          {capabilities.createAndUpdate ? (
-            <Link to="/editor/new" className="nav-link">
-              New course
-            </Link>
-          ) : null}
-          {capabilities.manageRoles ? (
-            <Link to="/admin/roles" className="nav-link">
-              Roles
-            </Link>
-          ) : null}
-          {capabilities.readAudit ? (
-            <Link to="/admin/audit" className="nav-link">
-              Audit log
-            </Link>
-          ) : null}
-        </nav>
-        <div className="shell__tools">
-          <JobsTray />
-          <div className="user-chip">
-            <span className="user-chip__name">
-              {user.firstName} {user.lastName}
-              <span className="user-chip__email">{user.email}</span>
-            </span>
+        {compact ? (
+          <div className="shell__tools">
             {role ? (
               <span className="role-badge" data-testid="role-badge">
                 {ROLE_LABELS[role]}
               </span>
             ) : null}
+            <ShellMenu
+              entries={entries}
+              user={user}
+              role={role}
+              onOpenJobs={() => setJobsOpen(true)}
+              buttonRef={menuButton}
+            />
+            <JobsTray
+              open={jobsOpen}
+              onOpenChange={setJobsOpen}
+              showTrigger={false}
+              returnFocusTo={menuButton}
+            />
           </div>
-          <SignOutButton />
-        </div>
+        ) : (
+          <>
+            <nav className="shell__nav" aria-label="Main">
+              {entries.map((entry) => (
+                <Link key={entry.label} to={entry.to} className="nav-link">
+                  {entry.label}
+                </Link>
+              ))}
+            </nav>
+            <div className="shell__tools">
+              <JobsTray />
+              <div className="user-chip">
+                <span className="user-chip__name">
+                  {user.firstName} {user.lastName}
+                  <span className="user-chip__email">{user.email}</span>
+                </span>
+                {role ? (
+                  <span className="role-badge" data-testid="role-badge">
+                    {ROLE_LABELS[role]}
+                  </span>
+                ) : null}
+              </div>
+              <SignOutButton />
+            </div>
+          </>
+        )}
       </header>
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
