@@ -1,9 +1,28 @@
-// Publish or unpublish a learning path by id (releaseContent with kind learningPath).
+// Publish or unpublish a learning path by id (releaseContent with kind learningPath). The confirmation
+// reads the path's current status first and refuses what it makes pointless.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Status } from '#contract/enums.ts';
+import { StatusBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { getLearningPath } from '../../lib/content-api.ts';
+import { learningPathQueries } from '../../lib/queries/learning-paths.ts';
 import { useReleaseContent } from './mutations.ts';
+
+/** Why a release action is pointless for a path in `status`, or null when it is not. */
+export function learningPathRefusal(
+  action: 'release' | 'unrelease',
+  status: Status,
+): string | null {
+  if (status === 'deleted') return 'Deleted learning paths cannot be published or unpublished.';
+  if (action === 'release' && status === 'published') return 'Already published.';
+  if (action === 'unrelease' && status === 'draft')
+    return 'Already a draft: there is nothing to unpublish.';
+  return null;
+}
 
 export function LearningPathActions({
   path,
@@ -12,16 +31,29 @@ export function LearningPathActions({
 }) {
   const release = useReleaseContent();
   const [action, setAction] = useState<'release' | 'unrelease' | null>(null);
+  const fresh = useQuery({
+    queryKey: [...learningPathQueries.all, 'fresh-check', path.id] as const,
+    queryFn: ({ signal }) => getLearningPath(path.id, signal),
+    enabled: action !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const current = fresh.data?.learningPath.status;
+  const refusal = action && current ? learningPathRefusal(action, current) : null;
   return (
     <div className="panel__actions">
       <Button
         variant="primary"
         onClick={() => setAction('release')}
-        disabled={path.status === 'published'}
+        disabled={learningPathRefusal('release', path.status) !== null}
       >
         Publish
       </Button>
-      <Button onClick={() => setAction('unrelease')} disabled={path.status === 'draft'}>
+      <Button
+        onClick={() => setAction('unrelease')}
+        disabled={learningPathRefusal('unrelease', path.status) !== null}
+      >
         Unpublish
       </Button>
       <ConfirmDialog
@@ -35,12 +67,32 @@ export function LearningPathActions({
         }
         confirmLabel={action === 'release' ? 'Publish' : 'Unpublish'}
         tone={action === 'unrelease' ? 'danger' : 'primary'}
+        confirmDisabled={!current || refusal !== null}
         onConfirm={() =>
           action
             ? release.mutateAsync({ id: path.id, kind: 'learningPath', action, title: path.title })
             : undefined
         }
-      />
+      >
+        {fresh.isPending ? (
+          <p className="fresh-status">
+            <Spinner size="sm" label="" /> Reading the current status…
+          </p>
+        ) : fresh.isError ? (
+          <ErrorState compact error={fresh.error} title="The current status could not be read" />
+        ) : current ? (
+          <div className="fresh-status" data-testid="fresh-status">
+            <p className="fresh-status__line">
+              Now: <StatusBadge status={current} />
+            </p>
+            {refusal ? (
+              <p className="plan-note plan-note--skip" role="alert">
+                <strong>Not sent:</strong> {refusal}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </ConfirmDialog>
     </div>
   );
 }
