@@ -29,7 +29,7 @@ test('axe waits for a toast to finish appearing before it checks contrast', asyn
   await cdp.send('Animation.enable');
   await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
   const dialog = page.getByRole('dialog', { name: 'Publish 2 course groups' });
-  await dialog.getByRole('button', { name: 'Publish 2 groups' }).click();
+  await dialog.getByRole('button', { name: 'Publish 2 courses' }).click();
   await expect(dialog.getByTestId('bulk-summary')).toHaveText('2 of 2 settled · 1 done · 1 failed');
   const toast = page.locator('[data-sonner-toast][data-type="warning"]');
   await expect(toast).toHaveAttribute('data-mounted', 'true');

@@ -31,30 +31,41 @@ test('README screenshots of the browser and the publish flow', async ({
   }
   await shot(page, 'course-group-browser');
 
+  // A selection holding a deleted, an archived and a published group: the confirmation lists each
+  // with its status and the reason it is not sent.
   const prefix = 'Spring onboarding';
-  const groups = await sandbox.createGroups(8, prefix);
+  const groups = await sandbox.createGroups(6, prefix);
+  const [live] = await sandbox.createGroups(1, `${prefix} (live)`, { status: 'published' });
+  sandbox.markCourseDeleted(groups[0]!.courseId);
+  await sandbox.archiveGroup(groups[1]!.groupId);
   await page.goto('/course-groups?q=Spring%20onboarding');
-  await expect(page.getByTestId('list-count')).toHaveText(/Showing 8 of 8/);
+  await expect(page.getByTestId('list-count')).toHaveText(/Showing 7 of 7/);
   await page.getByRole('checkbox', { name: 'Select all loaded results' }).check();
   await page.getByRole('button', { name: 'Publish…', exact: true }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByTestId('plan-group')).toHaveCount(7);
+  await page.waitForTimeout(300);
   await shot(page, 'bulk-publish-confirm');
   await sandbox.faults([
     {
-      route: `/content/${groups[5]!.courseId}/releaseContent`,
+      route: `/content/${groups[4]!.courseId}/releaseContent`,
       method: 'PUT',
       status: 500,
       rate: 1,
     },
   ]);
-  await page.getByRole('button', { name: 'Publish 8 groups' }).click();
-  await expect(page.getByTestId('bulk-summary')).toHaveText('8 of 8 settled · 7 done · 1 failed');
+  await page.getByRole('button', { name: 'Publish 4 courses' }).click();
+  await expect(page.getByTestId('bulk-summary')).toHaveText(
+    '7 of 7 settled · 3 done · 1 failed · 3 skipped',
+  );
   await page.waitForTimeout(300);
   await shot(page, 'bulk-publish-progress');
   await sandbox.clearFaults();
   await page.getByRole('button', { name: 'Retry 1 failed' }).click();
-  await expect(page.getByTestId('bulk-summary')).toHaveText('8 of 8 settled · 8 done · 0 failed');
+  await expect(page.getByTestId('bulk-summary')).toHaveText(
+    '7 of 7 settled · 4 done · 0 failed · 3 skipped',
+  );
   await page.getByRole('button', { name: 'Close', exact: true }).click();
+  expect(live).toBeDefined();
 
   const list = await sandbox.api<{ courseGroups: { id: string; courseCount: number }[] }>(
     'GET',
@@ -77,4 +88,20 @@ test('README screenshots of the browser and the publish flow', async ({
   await page.getByRole('button', { name: /Jobs/ }).click();
   await expect(page.getByTestId('job-card')).toBeVisible();
   await shot(page, 'jobs-tray');
+  await page.keyboard.press('Escape');
+
+  // On a phone: the list as stacked rows, and a group page; the header's menu holds the navigation.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/course-groups');
+  await expect(page.getByTestId('list-count')).toBeVisible();
+  await page.waitForTimeout(300);
+  await shot(page, 'phone-course-groups');
+  await page.goto(`/course-groups/${rich.id}`);
+  await expect(page.getByRole('region', { name: 'Status' })).toBeVisible();
+  await page.waitForTimeout(300);
+  await shot(page, 'phone-group-page');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.waitForTimeout(200);
+  await shot(page, 'phone-menu');
 });

@@ -1,11 +1,16 @@
 // Bulk publish / unpublish / archive / restore of the groups selected in the browser (admins only).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import type { BulkSelection } from '../../lib/bulk-selection.ts';
 import { plural } from '../../lib/format.ts';
 import { ACTION_LABELS } from './bulk-copy.ts';
 import type { PublishAction } from './publish-plan.ts';
-import { PublishRunDialog, type PublishTarget } from './publish-run-dialog.tsx';
+import type { PublishTarget } from './publish-run-dialog.tsx';
+
+// The run (status checks, plan, runner, progress view) loads when an action is first chosen.
+const PublishRunDialog = lazy(() =>
+  import('./publish-run-dialog.tsx').then((module) => ({ default: module.PublishRunDialog })),
+);
 
 const ACTIONS: readonly PublishAction[] = ['publish', 'unpublish', 'archive', 'restore'];
 let runCounter = 0;
@@ -39,23 +44,25 @@ export function BulkActions({ selection }: { selection: BulkSelection }) {
         Clear selection
       </Button>
       {planned ? (
-        <PublishRunDialog
-          key={planned.id}
-          action={planned.action}
-          targets={planned.targets}
-          onClose={(settledIds) => {
-            setPlanned(null);
-            if (!planned.keepSelection) selection.clear(settledIds);
-          }}
-          onRestoreFirst={(groups) =>
-            setPlanned({
-              id: ++runCounter,
-              action: 'restore',
-              targets: groups.map(({ id, title }) => ({ id, title })),
-              keepSelection: true,
-            })
-          }
-        />
+        <Suspense fallback={null}>
+          <PublishRunDialog
+            key={planned.id}
+            action={planned.action}
+            targets={planned.targets}
+            onClose={(settledIds) => {
+              setPlanned(null);
+              if (!planned.keepSelection) selection.clear(settledIds);
+            }}
+            onRestoreFirst={(groups) =>
+              setPlanned({
+                id: ++runCounter,
+                action: 'restore',
+                targets: groups.map(({ id, title }) => ({ id, title })),
+                keepSelection: true,
+              })
+            }
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -2,7 +2,8 @@
 // a narrow screen (a phone, or 200% zoom) the navigation, Jobs and Sign out fold into one menu button
 // (Radix DropdownMenu: keyboard and screen-reader accessible).
 import { Link, Outlet, type LinkProps } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
 import { JobsTray } from '../../features/jobs/jobs-tray.tsx';
 import { JobsWatcher } from '../../features/jobs/jobs-watcher.tsx';
 import { SignOutButton } from '../../features/auth/sign-out-button.tsx';
@@ -10,7 +11,11 @@ import { jobsStore } from '../../lib/jobs-store.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
 import { useSession, type Capabilities } from '../../lib/session.ts';
 import { COMPACT_SHELL, useMediaQuery } from '../../lib/use-media-query.ts';
-import { ShellMenu } from './shell-menu.tsx';
+
+// Only narrow screens need the menu (and Radix's menu and positioning code): loaded when first shown.
+const ShellMenu = lazy(() =>
+  import('./shell-menu.tsx').then((module) => ({ default: module.ShellMenu })),
+);
 
 export interface NavEntry {
   to: LinkProps['to'];
@@ -55,13 +60,21 @@ export function AppShell() {
                 {ROLE_LABELS[role]}
               </span>
             ) : null}
-            <ShellMenu
-              entries={entries}
-              user={user}
-              role={role}
-              onOpenJobs={() => setJobsOpen(true)}
-              buttonRef={menuButton}
-            />
+            <Suspense
+              fallback={
+                <Button variant="ghost" size="sm" disabled>
+                  Menu
+                </Button>
+              }
+            >
+              <ShellMenu
+                entries={entries}
+                user={user}
+                role={role}
+                onOpenJobs={() => setJobsOpen(true)}
+                buttonRef={menuButton}
+              />
+            </Suspense>
             <JobsTray
               open={jobsOpen}
               onOpenChange={setJobsOpen}
