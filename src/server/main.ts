@@ -4,6 +4,7 @@ import { buildConsoleServer, DEFAULT_DIST_DIR } from './app.ts';
 import { ensureSpaBuilt } from './build-spa.ts';
 import { ConfigError, readConsoleConfig, type ConsoleConfig } from './config.ts';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
+import { DatabaseStartError } from './storage/database.ts';
 
 let config: ConsoleConfig;
 try {
@@ -27,7 +28,15 @@ if (!upstream) {
   upstream = embedded.upstream;
 }
 
-const server = await buildConsoleServer(config, upstream, { demoAccounts: embedded?.demoAccounts });
+let server;
+try {
+  server = await buildConsoleServer(config, upstream, { demoAccounts: embedded?.demoAccounts });
+} catch (error) {
+  if (!(error instanceof DatabaseStartError)) throw error;
+  console.error(error.message);
+  await embedded?.close();
+  process.exit(1);
+}
 const boundUrl = await server.listen();
 const url = config.publicOrigin ?? boundUrl;
 
@@ -42,7 +51,9 @@ if (embedded) {
     `Mode: upstream ${new URL(upstream.baseUrl).origin} (GraphQL ${upstream.graphqlPath})`,
   );
 }
-console.log(`Console state: ${config.dbFile}\n`);
+console.log(
+  `Console state: ${server.store.location}${server.store.engine === 'postgres' ? ` (PostgreSQL, shared; this server is ${config.serverName})` : ''}\n`,
+);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

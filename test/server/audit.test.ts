@@ -15,9 +15,9 @@ describe('audit log', () => {
   const startedAt = Date.now();
   beforeAll(async () => {
     h = await startHarness();
-    admin = h.sessionCookie('admin@lectern.test', 'admin');
-    manager = h.sessionCookie('manager@lectern.test', 'contentManager');
-    support = h.sessionCookie('support@lectern.test', 'support');
+    admin = await h.sessionCookie('admin@lectern.test', 'admin');
+    manager = await h.sessionCookie('manager@lectern.test', 'contentManager');
+    support = await h.sessionCookie('support@lectern.test', 'support');
   });
   afterAll(async () => {
     expect(h.http.leaks).toEqual([]);

@@ -1,4 +1,5 @@
 // Configuration: defaults, the three upstream variables together, and errors that name the variable.
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConsoleConfig } from '../../src/server/config.ts';
 import { EVENT_KINDS } from '../../src/contract/index.ts';
@@ -16,7 +17,7 @@ describe('console configuration', () => {
       host: '127.0.0.1',
       port: 4400,
       upstream: null,
-      dbFile: '.data/console.db',
+      database: { engine: 'sqlite', file: '.data/console.db' },
       admins: [],
       session: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 },
       publicOrigin: null,
@@ -50,7 +51,8 @@ describe('console configuration', () => {
     expect(config.relay.kinds).toEqual(['courseCompletion', 'quizAttempt']);
     expect(config.relay.retentionDays).toBe(7);
     expect(config.trustProxy).toBe(1);
-    expect(config.dbFile).toBe('.data/console.db'); // empty means unset
+    expect(config.database).toEqual({ engine: 'sqlite', file: '.data/console.db' }); // empty: unset
+    expect(config.serverName).toBe(`${hostname()}:8080`);
     expect(readConsoleConfig({ LECTERN_RELAY_KINDS: 'none' }).relay.kinds).toEqual([]);
   });
 

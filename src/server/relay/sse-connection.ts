@@ -6,6 +6,8 @@ import type { ServerResponse } from 'node:http';
 import type { RelayRepo } from '../storage/relay-repo.ts';
 
 const BATCH = 500;
+/** After a failed read (the database is unavailable), the next try; the stream stays open meanwhile. */
+const RETRY_READ_MS = 1000;
 
 export interface SseOptions {
   repo: RelayRepo;
@@ -13,8 +15,8 @@ export interface SseOptions {
   afterSeq: number;
   heartbeatMs: number;
   status: () => unknown;
-  /** Checked at each heartbeat: a signed-out or revoked session ends the stream. */
-  stillAuthorized: () => boolean;
+  /** Checked at each heartbeat: a signed-out or revoked session ends the stream (so does a failed check). */
+  stillAuthorized: () => Promise<boolean>;
 }
 
 export class SseConnection {
@@ -60,9 +62,14 @@ export class SseConnection {
   }
 
   private onHeartbeat(): void {
-    if (!this.options.stillAuthorized()) return this.close();
-    // The periodic status doubles as the heartbeat that keeps proxies from timing the stream out.
-    this.sendStatus(this.options.status());
+    this.options.stillAuthorized().then(
+      (authorized) => {
+        if (!authorized) return this.close();
+        // The periodic status doubles as the heartbeat that keeps proxies from timing the stream out.
+        this.sendStatus(this.options.status());
+      },
+      () => this.close(),
+    );
   }
 
   private write(chunk: string): boolean {
@@ -94,7 +101,13 @@ export class SseConnection {
         this.pumpAgain = false;
         for (;;) {
           if (this.closed) return;
-          const rows = this.options.repo.readAfter(this.lastSeq, this.options.kinds, BATCH);
+          let rows;
+          try {
+            rows = await this.options.repo.readAfter(this.lastSeq, this.options.kinds, BATCH);
+          } catch {
+            setTimeout(() => this.notifyEvents(), RETRY_READ_MS).unref();
+            return;
+          }
           if (rows.length === 0) break;
           let chunk = '';
           for (const row of rows) chunk += `id: ${row.seq}\ndata: ${row.payload}\n\n`;
