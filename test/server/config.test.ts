@@ -67,6 +67,26 @@ describe('console configuration', () => {
     );
   });
 
+  it('selects PostgreSQL with LECTERN_DATABASE_URL and names the server', () => {
+    const config = readConsoleConfig({
+      LECTERN_DATABASE_URL: 'postgresql://lectern:s3cret@db.example.com:5432/lectern?sslmode=require',
+      LECTERN_DATABASE_POOL_SIZE: '20',
+      LECTERN_SERVER_NAME: 'console-2',
+    });
+    expect(config.database).toEqual({
+      engine: 'postgres',
+      url: 'postgresql://lectern:s3cret@db.example.com:5432/lectern?sslmode=require',
+      poolSize: 20,
+    });
+    expect(config.serverName).toBe('console-2');
+  });
+
+  it('never repeats a malformed database URL (it may hold a password)', () => {
+    expect(() => readConsoleConfig({ LECTERN_DATABASE_URL: 'postgres//u:hunter2@db' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
+    );
+  });
+
   const malformed: [Record<string, string>, string][] = [
     [{ PORT: 'eighty' }, 'PORT: must be a whole number'],
     [{ PORT: '70000' }, 'PORT: must be at most 65535'],
@@ -89,6 +109,17 @@ describe('console configuration', () => {
     [{ LECTERN_RELAY_KINDS: 'courseAction,bogus' }, 'LECTERN_RELAY_KINDS.1:'],
     [{ LECTERN_SESSION_IDLE_MINUTES: '0' }, 'LECTERN_SESSION_IDLE_MINUTES: must be at least 1'],
     [{ LECTERN_LOG: 'loud' }, 'LECTERN_LOG:'],
+    [
+      { LECTERN_DATABASE_URL: 'mysql://user:pw@db/lectern' },
+      'LECTERN_DATABASE_URL: must be a PostgreSQL URL such as postgres://user:password@db.example.com:5432/lectern',
+    ],
+    [{ LECTERN_DATABASE_URL: 'postgres://db.example.com' }, 'LECTERN_DATABASE_URL: must be'],
+    [
+      { LECTERN_DATABASE_URL: 'postgres://u:p@db/lectern', LECTERN_DB: 'x.db' },
+      'LECTERN_DB, LECTERN_DATABASE_URL: set one of them',
+    ],
+    [{ LECTERN_DATABASE_POOL_SIZE: '0' }, 'LECTERN_DATABASE_POOL_SIZE: must be at least 1'],
+    [{ LECTERN_SERVER_NAME: 'two words' }, 'LECTERN_SERVER_NAME: must be 1 to 60 letters'],
   ];
   for (const [env, message] of malformed)
     it(`refuses ${JSON.stringify(env)} naming the variable`, () => {

@@ -109,9 +109,11 @@ async function openPostgres(
     types: PG_TYPES,
   };
   const pool = new pg.Pool({ ...connection, max: config.poolSize, idleTimeoutMillis: 30_000 });
-  // An idle connection that breaks (database restarted) is reported here; without a listener it
-  // would crash the process. The next query gets a fresh connection.
+  // A connection that breaks (database restarted, network cut) emits 'error': on the pool while idle,
+  // on the client while checked out. Unheard, either would crash the process; the query in progress
+  // fails on its own, and the pool replaces the broken connection.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect();
     client.release();

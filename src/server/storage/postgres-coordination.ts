@@ -42,20 +42,26 @@ export async function createPostgresLink(
       const channel = byPgChannel.get(message.channel);
       if (channel && message.payload !== undefined) bus.receive(channel, message.payload);
     });
-    await client.connect();
-    for (const channel of CHANNELS) await client.query(`LISTEN ${pgChannel(channel)}`);
+    let established = false;
     const lost = (error?: Error) => {
-      if (listener !== client) return;
+      if (!established || listener !== client) return;
       listener = null;
-      client.removeAllListeners('error');
-      client.on('error', () => undefined);
       void client.end().catch(() => undefined);
       if (closed) return;
       log.warn({ err: error }, 'database notifications lost; reconnecting');
       void relisten();
     };
+    // Listening before connecting: an 'error' without a listener would crash the process.
     client.on('error', lost);
     client.on('end', () => lost());
+    try {
+      await client.connect();
+      for (const channel of CHANNELS) await client.query(`LISTEN ${pgChannel(channel)}`);
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      throw error;
+    }
+    established = true;
     listener = client;
   }
 
