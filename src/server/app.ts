@@ -253,9 +253,11 @@ export async function buildConsoleServer(
     async close() {
       await app.close();
       auditBacklog.stop();
-      await auditBacklog.flush().catch((error: unknown) =>
-        log.error({ err: error, unwritten: auditBacklog.size }, 'audit rows lost at shutdown'),
-      );
+      await auditBacklog
+        .flush()
+        .catch((error: unknown) =>
+          log.error({ err: error, unwritten: auditBacklog.size }, 'audit rows lost at shutdown'),
+        );
       await coordination.close();
       await store.close();
       await upstream.close();

@@ -6,7 +6,15 @@
 // and removes the folder if the test run dies without cleaning up.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,7 +162,10 @@ async function waitUntilReady(url: string, server: ChildProcess, log: () => stri
     } catch (error) {
       await client.end().catch(() => undefined);
       if (Date.now() > deadline)
-        throw new Error(`PostgreSQL did not accept connections: ${(error as Error).message}\n${log()}`);
+        throw new Error(
+          `PostgreSQL did not accept connections: ${(error as Error).message}\n${log()}`,
+          { cause: error },
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -130,7 +130,9 @@ describe('two console servers on one PostgreSQL', () => {
     );
     expect((await b.http.get('/api/session', { cookie })).body.role).toBe('contentManager');
 
-    expect((await a.http.delete('/api/roles/cam@lectern.test', { cookie: admin })).status).toBe(204);
+    expect((await a.http.delete('/api/roles/cam@lectern.test', { cookie: admin })).status).toBe(
+      204,
+    );
     const revokeMs = await within(
       async () => (await b.http.get('/api/v2/tags', { cookie })).status === 403,
       1000,
@@ -167,23 +169,35 @@ describe('two console servers on one PostgreSQL', () => {
       return exported.text
         .trim()
         .split('\n')
-        .map((line) => JSON.parse(line) as { serverName: string; operation: string; userEmail: string });
+        .map(
+          (line) =>
+            JSON.parse(line) as { serverName: string; operation: string; userEmail: string },
+        );
     };
     // Rows are written once each response has gone out: allow them a moment.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const fromA = await rows(a);
     expect(await rows(b)).toEqual(fromA);
     const byServer = (name: string, operation: string, user: string) =>
-      fromA.filter((row) => row.serverName === name && row.operation === operation && row.userEmail === user);
+      fromA.filter(
+        (row) => row.serverName === name && row.operation === operation && row.userEmail === user,
+      );
     expect(byServer('console-b', 'signOut', 'bea@lectern.test')).toHaveLength(1);
-    expect(byServer('console-a', 'grantRole', 'admin@lectern.test').length).toBeGreaterThanOrEqual(2);
+    expect(byServer('console-a', 'grantRole', 'admin@lectern.test').length).toBeGreaterThanOrEqual(
+      2,
+    );
     expect(byServer('console-b', 'signIn', 'cam@lectern.test')).toHaveLength(1);
-    expect(new Set(fromA.map((row) => row.serverName))).toEqual(new Set(['console-a', 'console-b']));
+    expect(new Set(fromA.map((row) => row.serverName))).toEqual(
+      new Set(['console-a', 'console-b']),
+    );
   });
 
   it('fails the relay over within 5 s of SIGKILL at 10,000 events/min with 20% feed faults; every browser gets every event once', async () => {
     await createUser('support@lectern.test');
-    await a.http.put('/api/roles/support@lectern.test', { cookie: admin, body: { role: 'support' } });
+    await a.http.put('/api/roles/support@lectern.test', {
+      cookie: admin,
+      body: { role: 'support' },
+    });
     const cookie = await signIn(b, 'support@lectern.test');
     const result = await runFailover({
       sandbox,

@@ -69,7 +69,8 @@ describe('console configuration', () => {
 
   it('selects PostgreSQL with LECTERN_DATABASE_URL and names the server', () => {
     const config = readConsoleConfig({
-      LECTERN_DATABASE_URL: 'postgresql://lectern:s3cret@db.example.com:5432/lectern?sslmode=require',
+      LECTERN_DATABASE_URL:
+        'postgresql://lectern:s3cret@db.example.com:5432/lectern?sslmode=require',
       LECTERN_DATABASE_POOL_SIZE: '20',
       LECTERN_SERVER_NAME: 'console-2',
     });

@@ -141,7 +141,11 @@ describe('PostgreSQL outage', () => {
       ok: false,
       database: { engine: 'postgres', status: 'down', latencyMs: null },
     });
-    await within(async () => h.server.relay.leadership().role === 'follower', 3000, 'the relay to stop');
+    await within(
+      async () => h.server.relay.leadership().role === 'follower',
+      3000,
+      'the relay to stop',
+    );
     expect((await h.http.get('/api/health')).body.auditBacklog).toBe(1);
     await simulate(h.sandbox, 30, ['courseEnrollment']); // learners keep learning meanwhile
     const seenBefore = sse.events().map((message) => Number(message.id));
@@ -149,7 +153,8 @@ describe('PostgreSQL outage', () => {
     await proxy.listen();
     await within(async () => (await h.http.get('/api/health')).status === 200, 10_000, 'health');
     await within(
-      async () => h.server.relay.leadership().role === 'leader' && (await storedCount()) === sandboxCount(),
+      async () =>
+        h.server.relay.leadership().role === 'leader' && (await storedCount()) === sandboxCount(),
       10_000,
       'the relay to catch up from its checkpoint',
       50,

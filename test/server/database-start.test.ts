@@ -34,7 +34,9 @@ describe('console database at start', () => {
     wrongPassword.password = 'not-the-password';
     const passwordError = await startError(wrongPassword.toString());
     expect(passwordError.message).toContain('password authentication failed for user "postgres"');
-    expect(passwordError.message).toContain('Check the user name and password in LECTERN_DATABASE_URL.');
+    expect(passwordError.message).toContain(
+      'Check the user name and password in LECTERN_DATABASE_URL.',
+    );
     expect(passwordError.message).not.toContain('not-the-password');
 
     const missing = new URL(admin);

@@ -104,9 +104,9 @@ describe.each(ENGINES)('event relay (%s)', (engine) => {
         expect(kind.checkpoint).toBe(newest);
       }
     }
-    const ids = (await h.server.store.db.selectFrom('relay_events').select('event_id').execute()).map(
-      (row) => row.event_id,
-    );
+    const ids = (
+      await h.server.store.db.selectFrom('relay_events').select('event_id').execute()
+    ).map((row) => row.event_id);
     const expected = h.sandbox.sandbox.db
       .prepare('SELECT id FROM events')
       .pluck()
@@ -367,7 +367,6 @@ describe('event relay error handling', () => {
       await h.close();
     }
   });
-
 });
 
 describe.each(ENGINES)('event relay restart (%s)', (engine) => {

@@ -56,7 +56,13 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
     const sessions = createSessionsRepo(store.db);
     const roles = createRolesRepo(store.db, engine);
     const base = { email: 'ada@x.test', userId: 'u1', firstName: 'Ada', lastName: 'L' };
-    await sessions.insert({ idHash: 'h1', ...base, createdAt: 10, lastSeenAt: 10, expiresAt: 1000 });
+    await sessions.insert({
+      idHash: 'h1',
+      ...base,
+      createdAt: 10,
+      lastSeenAt: 10,
+      expiresAt: 1000,
+    });
     await sessions.insert({ idHash: 'h2', ...base, createdAt: 10, lastSeenAt: 10, expiresAt: 50 });
     expect(await sessions.find('h1')).toEqual({
       idHash: 'h1',

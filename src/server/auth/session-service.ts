@@ -24,9 +24,7 @@ export interface SignedInUser {
 }
 
 export type SessionChange =
-  | { kind: 'ended'; idHash: string }
-  | { kind: 'role'; email: string }
-  | { kind: 'all' };
+  { kind: 'ended'; idHash: string } | { kind: 'role'; email: string } | { kind: 'all' };
 
 export interface SessionServiceOptions {
   idleMs: number;
@@ -67,7 +65,8 @@ export function createSessionService(repo: SessionsRepo, options: SessionService
     generation += 1;
     if (change.kind === 'ended') cache.delete(change.idHash);
     else if (change.kind === 'all') cache.clear();
-    else for (const [key, entry] of cache) if (entry.record?.email === change.email) cache.delete(key);
+    else
+      for (const [key, entry] of cache) if (entry.record?.email === change.email) cache.delete(key);
     for (const listener of listeners) listener(change);
   }
 
@@ -91,9 +90,9 @@ export function createSessionService(repo: SessionsRepo, options: SessionService
     if (at >= record.expiresAt || at - record.lastSeenAt >= idleMs) return undefined;
     if (at - record.lastSeenAt >= touchEvery) {
       record.lastSeenAt = at;
-      repo.touch(record.idHash, at).catch((error: unknown) =>
-        log.warn({ err: error }, 'could not record session activity'),
-      );
+      repo
+        .touch(record.idHash, at)
+        .catch((error: unknown) => log.warn({ err: error }, 'could not record session activity'));
     }
     return record;
   }
@@ -142,7 +141,10 @@ export function createSessionService(repo: SessionsRepo, options: SessionService
     },
 
     /** Starts a session; returns the cookie value. The previous session of this browser, if any, ends. */
-    async start(user: SignedInUser, previousId?: string): Promise<{ id: string; expiresAt: number }> {
+    async start(
+      user: SignedInUser,
+      previousId?: string,
+    ): Promise<{ id: string; expiresAt: number }> {
       if (previousId && previousId.length <= 128) await remove(hashSessionId(previousId));
       const id = randomBytes(32).toString('base64url');
       const at = now();

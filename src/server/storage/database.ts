@@ -11,8 +11,7 @@ import { consoleMigrations } from './migrations/index.ts';
 import type { ConsoleTables, Engine } from './schema.ts';
 
 export type DatabaseConfig =
-  | { engine: 'sqlite'; file: string }
-  | { engine: 'postgres'; url: string; poolSize: number };
+  { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; poolSize: number };
 
 export type Db = Kysely<ConsoleTables>;
 

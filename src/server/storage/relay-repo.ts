@@ -124,9 +124,7 @@ export function createRelayRepo(db: Db, engine: Engine) {
               ? eb.ref('checkpoint')
               : eb
                   .case()
-                  .when(
-                    eb.or([eb('checkpoint', 'is', null), eb('checkpoint', '<', checkpoint)]),
-                  )
+                  .when(eb.or([eb('checkpoint', 'is', null), eb('checkpoint', '<', checkpoint)]))
                   .then(checkpoint)
                   .else(eb.ref('checkpoint'))
                   .end(),
@@ -197,7 +195,9 @@ export function createRelayRepo(db: Db, engine: Engine) {
           ),
         )
         .$if(course !== undefined, (q) =>
-          q.where((eb) => eb.or([eb('course_id', '=', course!), eb('learning_path_id', '=', course!)])),
+          q.where((eb) =>
+            eb.or([eb('course_id', '=', course!), eb('learning_path_id', '=', course!)]),
+          ),
         )
         .$if(from !== undefined, (q) => q.where('timestamp', '>=', from!))
         .$if(to !== undefined, (q) => q.where('timestamp', '<', to!))

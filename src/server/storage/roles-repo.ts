@@ -22,7 +22,13 @@ const GRANT_COLUMNS = [
 /** `db` may be a transaction: the roles service checks and changes grants in one. */
 export function createRolesRepo(db: Db, engine: Engine) {
   return {
-    async grant(email: string, role: Role, source: RoleSource, grantedBy: string | null, at: number) {
+    async grant(
+      email: string,
+      role: Role,
+      source: RoleSource,
+      grantedBy: string | null,
+      at: number,
+    ) {
       await db
         .insertInto('roles')
         .values({ email, role, source, granted_by: grantedBy, granted_at: at })

@@ -60,7 +60,10 @@ export function createSessionsRepo(db: Db) {
         .execute();
     },
     async remove(idHash: string): Promise<boolean> {
-      const result = await db.deleteFrom('sessions').where('id_hash', '=', idHash).executeTakeFirst();
+      const result = await db
+        .deleteFrom('sessions')
+        .where('id_hash', '=', idHash)
+        .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
     async removeExpired(now: number, idleCutoff: number): Promise<number> {

@@ -22,7 +22,9 @@ export function createSignInBucketsRepo(db: Db, engine: Engine) {
       return db.transaction().execute(async (trx) => {
         await trx
           .insertInto('sign_in_buckets')
-          .values(sorted.map((bucket) => ({ key: bucket.key, tokens: bucket.capacity, updated_at: now })))
+          .values(
+            sorted.map((bucket) => ({ key: bucket.key, tokens: bucket.capacity, updated_at: now })),
+          )
           .onConflict((conflict) => conflict.column('key').doNothing())
           .execute();
         const rows = await trx
@@ -42,7 +44,10 @@ export function createSignInBucketsRepo(db: Db, engine: Engine) {
           const row = byKey.get(bucket.key);
           // Clocks of two servers may disagree a little: time never runs backwards for a bucket.
           const elapsed = row ? Math.max(0, now - row.updated_at) : 0;
-          const tokens = Math.min(bucket.capacity, (row?.tokens ?? bucket.capacity) + elapsed * bucket.refillPerMs);
+          const tokens = Math.min(
+            bucket.capacity,
+            (row?.tokens ?? bucket.capacity) + elapsed * bucket.refillPerMs,
+          );
           if (tokens < 1) waitMs = Math.max(waitMs, Math.ceil((1 - tokens) / bucket.refillPerMs));
           return { key: bucket.key, tokens, at: Math.max(now, row?.updated_at ?? now) };
         });

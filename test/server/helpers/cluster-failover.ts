@@ -67,7 +67,8 @@ class Browser {
 
   async open(): Promise<void> {
     await this.reader.open('/api/events/stream?lastEventId=0', { cookie: this.cookie });
-    if (this.reader.status !== 200) throw new Error(`SSE on ${this.server.name}: ${this.reader.status}`);
+    if (this.reader.status !== 200)
+      throw new Error(`SSE on ${this.server.name}: ${this.reader.status}`);
     // A killed server ends the stream with a socket error: expected here, not a test failure.
     this.reader.ended.catch(() => undefined);
   }
@@ -91,7 +92,10 @@ class Browser {
     this.reader = new SseReader(to.http);
     this.consumed = 0;
     const last = this.received.at(-1)?.seq ?? 0;
-    await this.reader.open('/api/events/stream', { cookie: this.cookie, 'last-event-id': String(last) });
+    await this.reader.open('/api/events/stream', {
+      cookie: this.cookie,
+      'last-event-id': String(last),
+    });
     this.reader.ended.catch(() => undefined);
   }
 
@@ -123,7 +127,9 @@ export async function runFailover(options: FailoverOptions): Promise<FailoverRes
     let leader: ClusterNode | undefined;
     await within(
       async () => {
-        const roles = await Promise.all(nodes.map(async (node) => (await node.health()).body.relay));
+        const roles = await Promise.all(
+          nodes.map(async (node) => (await node.health()).body.relay),
+        );
         leader = nodes.find((_, i) => roles[i]!.role === 'leader');
         return (
           roles.filter((role) => role.role === 'leader').length === 1 &&
@@ -152,9 +158,16 @@ export async function runFailover(options: FailoverOptions): Promise<FailoverRes
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const alive = nodes.filter((node) => node.child.exitCode === null && !node.child.signalCode);
+        const alive = nodes.filter(
+          (node) => node.child.exitCode === null && !node.child.signalCode,
+        );
         const roles = await Promise.all(
-          alive.map((node) => node.health().then((h) => h.body.relay.role, () => 'down')),
+          alive.map((node) =>
+            node.health().then(
+              (h) => h.body.relay.role,
+              () => 'down',
+            ),
+          ),
         );
         if (roles.filter((role) => role === 'leader').length > 1) twoLeaderSamples += 1;
         await sleep(100);
@@ -171,7 +184,11 @@ export async function runFailover(options: FailoverOptions): Promise<FailoverRes
     );
     const browserOnKilled = browsers.find((browser) => browser.server === killed)!;
     await browserOnKilled.reconnect(survivor);
-    await within(() => feedRequests.some((at) => at > killedAt), 15_000, 'the feed to be polled again');
+    await within(
+      () => feedRequests.some((at) => at > killedAt),
+      15_000,
+      'the feed to be polled again',
+    );
     const feedGapMs = feedRequests.find((at) => at > killedAt)! - killedAt;
     await sleep(options.afterKillMs);
 

@@ -19,7 +19,12 @@ export async function up(db: MigrationDb, engine: Engine): Promise<void> {
     .addColumn('last_seen_at', BIGINT, notNull)
     .addColumn('expires_at', BIGINT, notNull)
     .execute();
-  await db.schema.createIndex('sessions_email').ifNotExists().on('sessions').column('email').execute();
+  await db.schema
+    .createIndex('sessions_email')
+    .ifNotExists()
+    .on('sessions')
+    .column('email')
+    .execute();
   await db.schema
     .createIndex('sessions_expiry')
     .ifNotExists()
@@ -64,7 +69,12 @@ export async function up(db: MigrationDb, engine: Engine): Promise<void> {
     ['audit_route', ['route', 'seq']],
     ['audit_at', ['at']],
   ] as const)
-    await db.schema.createIndex(name).ifNotExists().on('audit_log').columns([...columns]).execute();
+    await db.schema
+      .createIndex(name)
+      .ifNotExists()
+      .on('audit_log')
+      .columns([...columns])
+      .execute();
 
   // seq is the relay's own monotonic sequence: the SSE id and the history cursor.
   await withSeq(db.schema.createTable('relay_events').ifNotExists(), engine)
@@ -89,7 +99,12 @@ export async function up(db: MigrationDb, engine: Engine): Promise<void> {
     ['relay_events_path', ['learning_path_id', 'seq']],
     ['relay_events_timestamp', ['timestamp']],
   ] as const)
-    await db.schema.createIndex(name).ifNotExists().on('relay_events').columns([...columns]).execute();
+    await db.schema
+      .createIndex(name)
+      .ifNotExists()
+      .on('relay_events')
+      .columns([...columns])
+      .execute();
 
   // checkpoint: the highest event timestamp of a cursor chain read to hasMore false (spec 6).
   await db.schema
