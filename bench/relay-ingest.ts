@@ -17,6 +17,7 @@ import {
 import { createDatabase, startPostgres } from '../test/helpers/postgres-server.ts';
 import { SseReader } from '../test/server/helpers/sse-client.ts';
 import { ScanningClient } from '../test/server/helpers/scanning-client.ts';
+import { storedEventCount } from '../test/server/helpers/relay-store.ts';
 
 const EVENTS = 50_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,15 +44,7 @@ async function measure(
     apiKey: sandbox.secretKey,
     graphqlPath: '/graphql',
   });
-  const stored = async () =>
-    Number(
-      (
-        await server.store.db
-          .selectFrom('relay_events')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const stored = () => storedEventCount(server.store.db);
   try {
     const started = performance.now();
     const url = await server.listen();

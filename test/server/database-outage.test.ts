@@ -14,6 +14,7 @@ import {
 import { testDatabaseUrl } from '../helpers/test-database.ts';
 import { within } from './helpers/cluster.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
+import { storedEventCount } from './helpers/relay-store.ts';
 import { SseReader } from './helpers/sse-client.ts';
 
 class CuttableProxy {
@@ -85,15 +86,7 @@ describe('PostgreSQL outage', () => {
     await h.close();
   });
 
-  const storedCount = async () =>
-    Number(
-      (
-        await h.server.store.db
-          .selectFrom('relay_events')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const storedCount = () => storedEventCount(h.server.store.db);
   const sandboxCount = () =>
     h.sandbox.sandbox.db.prepare('SELECT COUNT(*) FROM events').pluck().get() as number;
 

@@ -12,6 +12,7 @@ import {
 } from '../helpers/learner-fixtures.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { startHarness, type Harness, type HarnessOptions } from './helpers/console-harness.ts';
+import { storedEventCount } from './helpers/relay-store.ts';
 import { SseReader } from './helpers/sse-client.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,14 +48,7 @@ const sandboxEventCount = (h: Harness, kind?: string) =>
     .pluck()
     .get(...(kind ? [kind] : [])) as number;
 
-const relayEventCount = async (h: Harness, kind?: string) => {
-  const row = await h.server.store.db
-    .selectFrom('relay_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .$if(kind !== undefined, (q) => q.where('kind', '=', kind!))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-};
+const relayEventCount = (h: Harness, kind?: string) => storedEventCount(h.server.store.db, kind);
 
 const relaySeqsAfter = async (h: Harness, afterSeq: number) =>
   (

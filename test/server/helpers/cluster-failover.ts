@@ -9,6 +9,7 @@ import type { Db } from '../../../src/server/storage/database.ts';
 import { putSettings } from '../../helpers/learner-fixtures.ts';
 import type { TestSandbox } from '../../helpers/sandbox.ts';
 import { within, type ClusterNode } from './cluster.ts';
+import { storedEventCount } from './relay-store.ts';
 import { SseReader } from './sse-client.ts';
 
 export interface FailoverOptions {
@@ -105,13 +106,7 @@ class Browser {
   }
 }
 
-async function storedCount(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('relay_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const storedCount = (db: Db) => storedEventCount(db);
 
 export async function runFailover(options: FailoverOptions): Promise<FailoverResult> {
   const { sandbox, nodes, db, cookie } = options;

@@ -11,6 +11,7 @@ import {
   putSettings,
 } from '../../helpers/learner-fixtures.ts';
 import { startHarness } from './console-harness.ts';
+import { storedEventCount } from './relay-store.ts';
 import { SseReader } from './sse-client.ts';
 
 export interface SoakOptions {
@@ -111,15 +112,7 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakResult> {
     const stoppedAt = Date.now();
     const sandboxCount = () =>
       h.sandbox.sandbox.db.prepare('SELECT COUNT(*) FROM events').pluck().get() as number;
-    const relayCount = async () =>
-      Number(
-        (
-          await h.server.store.db
-            .selectFrom('relay_events')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const relayCount = () => storedEventCount(h.server.store.db);
     const caughtUp = async () =>
       (await relayCount()) === sandboxCount() &&
       h.server.relay.status().kinds.every((k) => k.state === 'ok' && k.lastSuccessAt! > stoppedAt);
