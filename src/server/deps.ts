@@ -12,7 +12,8 @@ import type { Allowlist } from './proxy/allowlist.ts';
 import type { ReadCoalescer } from './proxy/read-coalescer.ts';
 import type { Relay } from './relay/relay-service.ts';
 import type { AuditRepo } from './storage/audit-repo.ts';
-import type { Db } from './storage/database.ts';
+import type { Coordination } from './storage/coordination.ts';
+import type { ConsoleStore } from './storage/database.ts';
 import type { RelayRepo } from './storage/relay-repo.ts';
 import type { Upstream } from './upstream/upstream-client.ts';
 
@@ -25,7 +26,8 @@ export interface DemoAccount {
 
 export interface ConsoleDeps {
   config: ConsoleConfig;
-  db: Db;
+  store: ConsoleStore;
+  coordination: Coordination;
   log: Logger;
   now: () => number;
   upstream: Upstream;

@@ -1,6 +1,7 @@
 // The console server's own errors: one JSON shape `{ error, message }` the SPA can show as is. Proxied
 // upstream responses never go through here; they pass back unchanged.
 import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from './storage/database-errors.ts';
 
 export type ErrorCode =
   | 'bad_request'
@@ -16,6 +17,7 @@ export type ErrorCode =
   | 'upstream_unavailable'
   | 'upstream_timeout'
   | 'upstream_error'
+  | 'database_unavailable'
   | 'internal';
 
 export class ApiError extends Error {
@@ -44,6 +46,8 @@ export const MESSAGES = {
   signInThrottled: (seconds: number) =>
     `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   internal: 'Internal server error.',
+  databaseUnavailable:
+    "The console's database cannot be reached right now, so nothing was done. Try again in a moment.",
 } as const;
 
 export function errorBody(code: ErrorCode, message: string) {
@@ -77,6 +81,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status !== undefined && status >= 400 && status < 500) {
       const code = CODE_BY_STATUS[status] ?? 'bad_request';
       return reply.code(status).send(errorBody(code, (error as Error).message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'console database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(errorBody('database_unavailable', MESSAGES.databaseUnavailable));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody('internal', MESSAGES.internal));

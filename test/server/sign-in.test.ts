@@ -1,21 +1,23 @@
 // Sign-in through the sandbox's GraphQL Login, sessions (cookie attributes, rotation, expiry, sign-out),
 // the no-role case and the sign-in rate limits, over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from '../helpers/test-database.ts';
 import { cookieFrom, startHarness, type Harness } from './helpers/console-harness.ts';
 
 const PASSWORD = 'Correct!Horse9';
 
-describe('sign-in', () => {
+describe.each(ENGINES)('sign-in (%s)', (engine) => {
   let h: Harness;
   let clock = Date.now();
   beforeAll(async () => {
     h = await startHarness({
+      engine,
       env: { LECTERN_SESSION_IDLE_MINUTES: '30' },
       server: { now: () => clock },
     });
     await h.createUser('ada@lectern.test', PASSWORD, 'Ada', 'Lovelace');
     await h.createUser('nobody@lectern.test', PASSWORD, 'No', 'Body');
-    h.server.deps.roles.grant('ada@lectern.test', 'admin', 'cli', null);
+    await h.server.deps.roles.grant('ada@lectern.test', 'admin', 'cli', null);
   });
   afterAll(async () => {
     expect(h.http.leaks).toEqual([]);
@@ -149,11 +151,12 @@ describe('sign-in', () => {
   });
 });
 
-describe('sign-in rate limit per email', () => {
+describe.each(ENGINES)('sign-in rate limit per email (%s)', (engine) => {
   let h: Harness;
   let clock = Date.now();
   beforeAll(async () => {
     h = await startHarness({
+      engine,
       env: { LECTERN_SIGNIN_PER_EMAIL: '4' },
       server: { now: () => clock },
     });
@@ -191,10 +194,10 @@ describe('sign-in rate limit per email', () => {
   });
 });
 
-describe('sign-in rate limit per client address', () => {
+describe.each(ENGINES)('sign-in rate limit per client address (%s)', (engine) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ env: { LECTERN_SIGNIN_PER_ADDRESS: '3' } });
+    h = await startHarness({ engine, env: { LECTERN_SIGNIN_PER_ADDRESS: '3' } });
   });
   afterAll(() => h.close());
 

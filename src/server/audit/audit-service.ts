@@ -1,10 +1,11 @@
 // Records every state-changing call under /api once its response is finished: who, when, which route, a
 // summary and SHA-256 of the body, the status returned, the upstream status and any background job id.
-// Refused calls (CSRF, role) are recorded too: they are what an auditor looks for.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Refused calls (CSRF, role) are recorded too: they are what an auditor looks for. Each row names the
+// console server that wrote it.
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { isStateChanging } from '../plugins/csrf.ts';
-import type { AuditRepo } from '../storage/audit-repo.ts';
+import type { AuditRepo, NewAuditEntry } from '../storage/audit-repo.ts';
 
 export interface AuditDraft {
   operation: string;
@@ -70,7 +71,71 @@ export function startAuditDraft(
   };
 }
 
-export function registerAudit(app: FastifyInstance, repo: AuditRepo, now: () => number): void {
+/**
+ * Audit rows that could not be written (the database was unreachable) wait here and are written as soon
+ * as it answers again, oldest first; nothing a user did goes unrecorded while this process lives.
+ */
+export class AuditBacklog {
+  private readonly pending: NewAuditEntry[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing = false;
+
+  constructor(
+    private readonly repo: AuditRepo,
+    private readonly log: FastifyBaseLogger,
+    private readonly retryMs = 1000,
+  ) {}
+
+  get size(): number {
+    return this.pending.length;
+  }
+
+  async write(entry: NewAuditEntry): Promise<void> {
+    if (this.pending.length === 0) {
+      try {
+        await this.repo.insert(entry);
+        return;
+      } catch (error) {
+        this.log.error({ err: error }, 'audit write failed; kept in memory and retried');
+      }
+    }
+    this.pending.push(entry);
+    this.schedule();
+  }
+
+  /** Writes what is pending now; stops at the first failure (kept for the next try). */
+  async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) {
+        await this.repo.insert(this.pending[0]!);
+        this.pending.shift();
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush().catch(() => this.schedule());
+    }, this.retryMs);
+    this.timer.unref();
+  }
+}
+
+export function registerAudit(
+  app: FastifyInstance,
+  backlog: AuditBacklog,
+  options: { now: () => number; serverName: string },
+): void {
   app.decorateRequest('audit', null);
   app.addHook('onError', async (request, _reply, error) => {
     // The console's own refusals (CSRF, session, role) say why in the audit row.
@@ -84,27 +149,24 @@ export function registerAudit(app: FastifyInstance, repo: AuditRepo, now: () => 
     const session = request.consoleSession;
     const status = reply.statusCode;
     const digest = draft.bodyDigest?.();
-    try {
-      repo.insert({
-        at: now(),
-        userEmail: draft.userEmail ?? session?.email ?? null,
-        role: session?.role ?? null,
-        clientAddress: request.ip,
-        method: request.method,
-        route: draft.route,
-        path: draft.path,
-        operation: draft.operation,
-        summary: digest && draft.summaryFor ? draft.summaryFor(digest.bytes) : draft.summary,
-        bodySha256: digest?.sha256 ?? draft.bodySha256,
-        bodyBytes: digest?.bytes ?? draft.bodyBytes,
-        status,
-        upstreamStatus: draft.upstreamStatus,
-        jobId: draft.jobId ?? jobIdFrom(draft.captured?.()),
-        refusal: draft.refusal,
-        durationMs: Math.round(reply.elapsedTime * 100) / 100,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'audit write failed');
-    }
+    await backlog.write({
+      at: options.now(),
+      serverName: options.serverName,
+      userEmail: draft.userEmail ?? session?.email ?? null,
+      role: session?.role ?? null,
+      clientAddress: request.ip,
+      method: request.method,
+      route: draft.route,
+      path: draft.path,
+      operation: draft.operation,
+      summary: digest && draft.summaryFor ? draft.summaryFor(digest.bytes) : draft.summary,
+      bodySha256: digest?.sha256 ?? draft.bodySha256,
+      bodyBytes: digest?.bytes ?? draft.bodyBytes,
+      status,
+      upstreamStatus: draft.upstreamStatus,
+      jobId: draft.jobId ?? jobIdFrom(draft.captured?.()),
+      refusal: draft.refusal,
+      durationMs: Math.round(reply.elapsedTime * 100) / 100,
+    });
   });
 }

@@ -1,5 +1,5 @@
-// Sign-in: rate limit, verify through the instance's GraphQL Login, then start a fresh session (the
-// learner token stays in the session row). A user the instance accepts but the console has no role for
+// Sign-in: rate limit, verify through the instance's GraphQL Login, then start a fresh session. The
+// learner token Login returns is not kept: the console never acts as the learner. A user the instance accepts but the console has no role for
 // still gets a session, with role null: the SPA shows "no access to this console".
 import type { Logger } from 'pino';
 import { ApiError, MESSAGES } from '../errors.ts';
@@ -32,7 +32,7 @@ export function createSignInService(deps: {
       previousSessionId: string | undefined,
     ): Promise<SignedIn> {
       const normalized = normalizeEmail(email);
-      const verdict = deps.limiter.attempt(normalized, clientAddress);
+      const verdict = await deps.limiter.attempt(normalized, clientAddress);
       if (!verdict.allowed)
         throw new ApiError(
           429,
@@ -69,17 +69,17 @@ export function createSignInService(deps: {
         firstName: outcome.user.firstName,
         lastName: outcome.user.lastName,
       };
-      const { id, expiresAt } = deps.sessions.start(
+      const { id, expiresAt } = await deps.sessions.start(
         {
           email: normalized,
           userId: user.id,
           firstName: user.firstName,
           lastName: user.lastName,
-          learnerToken: outcome.token,
         },
         previousSessionId,
       );
-      return { sessionId: id, expiresAt, user, role: deps.roles.find(normalized)?.role ?? null };
+      const role = (await deps.roles.find(normalized))?.role ?? null;
+      return { sessionId: id, expiresAt, user, role };
     },
   };
 }

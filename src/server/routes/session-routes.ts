@@ -95,7 +95,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: ConsoleDeps): 
     audit.operation = 'signOut';
     audit.route = 'DELETE /api/session';
     audit.summary = request.consoleSession ? 'sign out' : 'sign out without a session';
-    deps.sessions.end(request.consoleSessionId);
+    await deps.sessions.end(request.consoleSessionId);
     deps.sessionCookie.clear(reply);
     return reply.code(204).send();
   });
