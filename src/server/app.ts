@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { AuditBacklog, registerAudit } from './audit/audit-service.ts';
+import { AuditBacklog, createAuditTrail, registerAudit } from './audit/audit-service.ts';
 import { createRolesService } from './auth/roles-service.ts';
 import { createSessionService } from './auth/session-service.ts';
 import { createSignInLimiter } from './auth/sign-in-limiter.ts';
@@ -128,6 +128,16 @@ export async function buildConsoleServer(
   await roles.bootstrap(config.admins, options.demoAccounts ?? []);
   const audit = createAuditRepo(store.db);
   const auditBacklog = new AuditBacklog(audit, log as FastifyBaseLogger);
+  const auditTrail = createAuditTrail(audit, auditBacklog, {
+    now,
+    serverName: config.serverName,
+  });
+  const abandoned = await auditTrail.abandonPending();
+  if (abandoned > 0)
+    log.warn(
+      { calls: abandoned },
+      'audit: calls this server recorded before it stopped were never answered; their outcome is unknown',
+    );
   const relayRepo = createRelayRepo(store.db, store.engine);
   const relay = createRelay({
     upstream,
@@ -168,7 +178,7 @@ export async function buildConsoleServer(
   });
   registerErrorHandler(app);
   registerJsonBodyParser(app);
-  registerAudit(app, auditBacklog, { now, serverName: config.serverName });
+  registerAudit(app, auditTrail);
   const sessionCookie = await registerSessions(app, sessions, https);
   const allowlist = createAllowlist();
   registerRequestPipeline(app, {
@@ -210,6 +220,7 @@ export async function buildConsoleServer(
     roles,
     streamGuard: createStreamGuard({ sessions }),
     audit,
+    auditTrail,
     relayRepo,
     relay,
     demoAccounts: options.demoAccounts ?? null,

@@ -4,6 +4,7 @@ import type { RolesService } from './auth/roles-service.ts';
 import type { Role } from './auth/roles.ts';
 import type { SessionService } from './auth/session-service.ts';
 import type { SignInService } from './auth/sign-in-service.ts';
+import type { AuditTrail } from './audit/audit-service.ts';
 import type { StreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
@@ -42,6 +43,8 @@ export interface ConsoleDeps {
   /** Ends open event streams whose session is signed out or loses its role. */
   streamGuard: StreamGuard;
   audit: AuditRepo;
+  /** Audit rows written before a call takes effect (see audit/audit-service.ts). */
+  auditTrail: AuditTrail;
   relayRepo: RelayRepo;
   relay: Relay;
   demoAccounts: DemoAccount[] | null;

@@ -25,14 +25,15 @@ describe.each(ENGINES)('audit log (%s)', (engine) => {
     await h.close();
   });
 
-  // The row of a call is written once its response has gone out: wait for it rather than race it.
+  // A call's row is completed (or, for a refusal, written) once its response has gone out: wait for
+  // that rather than race it.
   let lastSeen = 0;
   const latest = async (query = '') => {
     const deadline = Date.now() + 2000;
     for (;;) {
       const entry = (await h.http.get(`/api/audit?limit=1${query}`, { cookie: admin })).body
         .entries[0];
-      if (entry && entry.seq > lastSeen) {
+      if (entry && entry.seq > lastSeen && entry.outcome === 'completed') {
         lastSeen = entry.seq;
         return entry;
       }
@@ -73,6 +74,7 @@ describe.each(ENGINES)('audit log (%s)', (engine) => {
       jobId: response.body.backgroundJob.id,
       refusal: null,
       durationMs: expect.any(Number),
+      outcome: 'completed',
     });
   });
 
@@ -229,7 +231,7 @@ describe.each(ENGINES)('audit log (%s)', (engine) => {
     );
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'seq,at,serverName,userEmail,role,clientAddress,method,route,path,operation,summary,bodySha256,bodyBytes,status,upstreamStatus,jobId,refusal,durationMs',
+      'seq,at,serverName,userEmail,role,clientAddress,method,route,path,operation,summary,bodySha256,bodyBytes,outcome,status,upstreamStatus,jobId,refusal,durationMs',
     );
     const filtered = await h.http.get('/api/audit?user=manager@lectern.test&limit=500', {
       cookie: admin,

@@ -136,8 +136,13 @@ describe('console schema', () => {
         'roles',
         'sessions',
         'sign_in_buckets',
+        'sign_in_failures',
       ]);
       expect(left.sessions!.columns).not.toHaveProperty('learner_token');
+      // Audit rows are written pending (no status or duration yet) and completed after.
+      expect(left.audit_log!.columns.status!.nullable).toBe(true);
+      expect(left.audit_log!.columns.duration_ms!.nullable).toBe(true);
+      expect(left.audit_log!.columns.outcome).toMatchObject({ nullable: false, hasDefault: true });
       expect(left.relay_events!.unique).toEqual(['kind,event_id']);
       expect(left.roles!.checks).toBe(2);
       expect(right).toEqual(left);

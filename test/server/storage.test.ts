@@ -42,6 +42,7 @@ const auditEntry = (patch: Partial<NewAuditEntry> = {}): NewAuditEntry => ({
   jobId: null,
   refusal: null,
   durationMs: 1.25,
+  outcome: 'completed',
   ...patch,
 });
 
@@ -148,6 +149,43 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
     const iterated: number[] = [];
     for await (const entry of audit.iterate({}, 2)) iterated.push(entry.at);
     expect(iterated).toEqual([300, 200, 100]);
+  });
+
+  it('audit: a pending row is completed with its answer; a restarted server abandons its own', async () => {
+    const audit = createAuditRepo(store.db);
+    const pending = {
+      status: null,
+      upstreamStatus: null,
+      durationMs: null,
+      outcome: 'pending' as const,
+    };
+    const mine = await audit.insert(auditEntry({ at: 1000, serverName: 'p1', ...pending }));
+    const answered = await audit.insert(auditEntry({ at: 1001, serverName: 'p1', ...pending }));
+    const theirs = await audit.insert(auditEntry({ at: 1002, serverName: 'p2', ...pending }));
+    await audit.complete(answered, {
+      ...auditEntry(),
+      summary: 'create 1 course: "Answered"',
+      status: 200,
+      upstreamStatus: 200,
+      jobId: 'job-1',
+      durationMs: 42.5,
+    });
+    expect(await audit.abandonPending('p1')).toBe(1);
+    const rows = await audit.page({ from: 1000, to: 1003 }, undefined, 10);
+    expect(rows.map(({ seq, outcome, status }) => ({ seq, outcome, status }))).toEqual([
+      { seq: theirs, outcome: 'pending', status: null },
+      { seq: answered, outcome: 'completed', status: 200 },
+      { seq: mine, outcome: 'unknown', status: null },
+    ]);
+    expect(rows[1]).toMatchObject({
+      jobId: 'job-1',
+      durationMs: 42.5,
+      summary: 'create 1 course: "Answered"',
+    });
+    expect(
+      (await audit.page({ outcome: 'unknown' }, undefined, 10)).map((entry) => entry.seq),
+    ).toEqual([mine]);
+    expect(mine).toBeLessThan(answered);
   });
 
   it('relay: idempotent pages, per-kind totals, reading by seq, history filters, retention', async () => {

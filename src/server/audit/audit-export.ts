@@ -16,6 +16,7 @@ export const AUDIT_COLUMNS = [
   'summary',
   'bodySha256',
   'bodyBytes',
+  'outcome',
   'status',
   'upstreamStatus',
   'jobId',

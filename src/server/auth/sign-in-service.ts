@@ -1,6 +1,7 @@
 // Sign-in: rate limit, verify through the instance's GraphQL Login, then start a fresh session. The
-// learner token Login returns is not kept: the console never acts as the learner. A user the instance accepts but the console has no role for
-// still gets a session, with role null: the SPA shows "no access to this console".
+// learner token Login returns is not kept: the console never acts as the learner. A user the instance
+// accepts but the console has no role for still gets a session, with role null: the SPA shows "no
+// access to this console".
 import type { Logger } from 'pino';
 import { ApiError, MESSAGES } from '../errors.ts';
 import { loginThroughUpstream } from '../upstream/graphql-login.ts';

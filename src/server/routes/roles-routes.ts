@@ -30,6 +30,7 @@ export function registerRolesRoutes(app: FastifyInstance, deps: ConsoleDeps): vo
     const { email } = parseInput(EmailParam, request.params);
     const { role } = parseInput(GrantBody, request.body);
     audit.summary = `grant ${role} to ${email.toLowerCase()}`;
+    await deps.auditTrail.begin(request);
     return grantView(await deps.roles.grant(email, role, 'console', actor.email));
   });
 
@@ -40,6 +41,7 @@ export function registerRolesRoutes(app: FastifyInstance, deps: ConsoleDeps): vo
     requireRole(request, ['admin']);
     const { email } = parseInput(EmailParam, request.params);
     audit.summary = `revoke role of ${email.toLowerCase()}`;
+    await deps.auditTrail.begin(request);
     if (!(await deps.roles.revoke(email, 'console')))
       throw new ApiError(404, 'not_found', `${email.toLowerCase()} has no role.`);
     return reply.code(204).send();

@@ -1,6 +1,8 @@
 // The audit log: one row per state-changing call, written by every console server into the one table
-// (each row names its server), newest first by seq (keyset pagination).
+// (each row names its server), newest first by seq (keyset pagination). A call that takes effect (is
+// forwarded, changes a role or a session) is inserted 'pending' first and completed once answered.
 import type { Db } from './database.ts';
+import type { AuditOutcome } from './schema.ts';
 
 export interface AuditEntry {
   seq: number;
@@ -16,13 +18,29 @@ export interface AuditEntry {
   summary: string;
   bodySha256: string | null;
   bodyBytes: number | null;
-  status: number;
+  /** null until the call is answered (outcome 'pending'), and forever when its outcome is 'unknown'. */
+  status: number | null;
   upstreamStatus: number | null;
   jobId: string | null;
   refusal: string | null;
-  durationMs: number;
+  durationMs: number | null;
+  outcome: AuditOutcome;
 }
 export type NewAuditEntry = Omit<AuditEntry, 'seq'>;
+/** What only the answer tells: written into a pending row to complete it. */
+export type AuditCompletion = Pick<
+  AuditEntry,
+  | 'status'
+  | 'upstreamStatus'
+  | 'jobId'
+  | 'refusal'
+  | 'durationMs'
+  | 'summary'
+  | 'bodySha256'
+  | 'bodyBytes'
+  | 'userEmail'
+  | 'role'
+> & { status: number };
 
 export interface AuditFilter {
   user?: string;
@@ -32,6 +50,7 @@ export interface AuditFilter {
   status?: { exact: number } | { hundreds: number };
   /** The console server that recorded the call. */
   server?: string;
+  outcome?: AuditOutcome;
   from?: number;
   to?: number;
 }
@@ -55,13 +74,14 @@ const COLUMNS = [
   'job_id as jobId',
   'refusal',
   'duration_ms as durationMs',
+  'outcome',
 ] as const;
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export function createAuditRepo(db: Db) {
   function page(filter: AuditFilter, beforeSeq: number | undefined, limit: number) {
-    const { user, route, status, server, from, to } = filter;
+    const { user, route, status, server, outcome, from, to } = filter;
     return db
       .selectFrom('audit_log')
       .select(COLUMNS)
@@ -88,6 +108,7 @@ export function createAuditRepo(db: Db) {
         return q.where('status', '>=', base).where('status', '<', base + 100);
       })
       .$if(server !== undefined, (q) => q.where('server_name', '=', server!))
+      .$if(outcome !== undefined, (q) => q.where('outcome', '=', outcome!))
       .$if(from !== undefined, (q) => q.where('at', '>=', from!))
       .$if(to !== undefined, (q) => q.where('at', '<', to!))
       .$if(beforeSeq !== undefined, (q) => q.where('seq', '<', beforeSeq!))
@@ -97,8 +118,9 @@ export function createAuditRepo(db: Db) {
   }
 
   return {
-    async insert(entry: NewAuditEntry): Promise<void> {
-      await db
+    /** Inserts a row; returns its seq. */
+    async insert(entry: NewAuditEntry): Promise<number> {
+      const row = await db
         .insertInto('audit_log')
         .values({
           at: entry.at,
@@ -118,8 +140,44 @@ export function createAuditRepo(db: Db) {
           job_id: entry.jobId,
           refusal: entry.refusal,
           duration_ms: entry.durationMs,
+          outcome: entry.outcome,
         })
+        .returning('seq')
+        .executeTakeFirstOrThrow();
+      return row.seq;
+    },
+    /** Completes a pending row with its answer (an 'unknown' one too: the answer came after all). */
+    async complete(seq: number, answer: AuditCompletion): Promise<void> {
+      await db
+        .updateTable('audit_log')
+        .set({
+          status: answer.status,
+          upstream_status: answer.upstreamStatus,
+          job_id: answer.jobId,
+          refusal: answer.refusal,
+          duration_ms: answer.durationMs,
+          summary: answer.summary,
+          body_sha256: answer.bodySha256,
+          body_bytes: answer.bodyBytes,
+          user_email: answer.userEmail,
+          role: answer.role,
+          outcome: 'completed',
+        })
+        .where('seq', '=', seq)
         .execute();
+    },
+    /**
+     * At start: the rows this server left pending can no longer be completed (it stopped before their
+     * answers); their outcome is unknown. Returns how many.
+     */
+    async abandonPending(serverName: string): Promise<number> {
+      const result = await db
+        .updateTable('audit_log')
+        .set({ outcome: 'unknown' })
+        .where('outcome', '=', 'pending')
+        .where('server_name', '=', serverName)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
     page: (filter: AuditFilter, beforeSeq: number | undefined, limit: number) =>
       page(filter, beforeSeq, limit) as Promise<AuditEntry[]>,

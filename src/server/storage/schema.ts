@@ -40,12 +40,17 @@ export interface AuditLogTable {
   summary: string;
   body_sha256: string | null;
   body_bytes: number | null;
-  status: number;
+  /** null while the call is pending, or when its outcome is unknown. */
+  status: number | null;
   upstream_status: number | null;
   job_id: string | null;
   refusal: string | null;
-  duration_ms: number;
+  duration_ms: number | null;
+  outcome: Defaulted<AuditOutcome>;
 }
+
+/** pending: recorded, not answered yet; unknown: its server stopped before the answer. */
+export type AuditOutcome = 'pending' | 'completed' | 'unknown';
 
 export interface RelayEventsTable {
   seq: Generated<number>;
@@ -79,6 +84,13 @@ export interface SignInBucketsTable {
   updated_at: number;
 }
 
+export interface SignInFailuresTable {
+  email: string;
+  /** JSON array of epoch ms, oldest first. */
+  attempts: string;
+  updated_at: number;
+}
+
 export interface ConsoleTables {
   sessions: SessionsTable;
   roles: RolesTable;
@@ -86,4 +98,5 @@ export interface ConsoleTables {
   relay_events: RelayEventsTable;
   relay_kinds: RelayKindsTable;
   sign_in_buckets: SignInBucketsTable;
+  sign_in_failures: SignInFailuresTable;
 }

@@ -6,7 +6,9 @@ import { GRAPHQL_ERROR_CODES, LOGIN_MUTATION } from '../../contract/index.ts';
 import { isTimeoutError, type Upstream } from './upstream-client.ts';
 
 export type LoginOutcome =
-  | { ok: true; token: string; user: { id: string; firstName: string; lastName: string } }
+  // The learner token Login returns proves the sign-in and is dropped here: the console never acts as
+  // the learner, so nothing past this function can keep or use it (issue 16, finding 7).
+  | { ok: true; user: { id: string; firstName: string; lastName: string } }
   | {
       ok: false;
       reason: 'invalid_credentials' | 'locked' | 'upstream_error' | 'timeout' | 'unreachable';
@@ -73,7 +75,6 @@ export async function loginThroughUpstream(
     if (typeof id === 'string' || typeof id === 'number')
       return {
         ok: true,
-        token: login.token,
         user: {
           id: String(id),
           firstName: String(firstName ?? ''),
