@@ -39,6 +39,7 @@ import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './stora
 import { createRelayRepo } from './storage/relay-repo.ts';
 import { createSessionsRepo } from './storage/sessions-repo.ts';
 import { createSignInBucketsRepo } from './storage/sign-in-buckets-repo.ts';
+import { createSignInFailuresRepo } from './storage/sign-in-failures-repo.ts';
 import { createUpstream } from './upstream/upstream-client.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist/console/', import.meta.url));
@@ -148,10 +149,13 @@ export async function buildConsoleServer(
     coordination,
     random: options.random,
   });
-  const signInLimiter = createSignInLimiter(createSignInBucketsRepo(store.db, store.engine), {
-    ...config.signIn,
-    now,
-  });
+  const signInLimiter = createSignInLimiter(
+    {
+      buckets: createSignInBucketsRepo(store.db, store.engine),
+      failures: createSignInFailuresRepo(store.db, store.engine),
+    },
+    { ...config.signIn, now },
+  );
   const origins: OriginPolicy = {
     allowed: new Set([
       ...(config.publicOrigin ? [config.publicOrigin] : []),

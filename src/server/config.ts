@@ -32,7 +32,14 @@ export interface ConsoleConfig {
   maxBodyBytes: number;
   trustProxy: boolean | number;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
-  signIn: { perEmail: number; perAddress: number; windowMs: number };
+  signIn: {
+    /** Unsuccessful attempts per email allowed within `emailWindowMs`, below the instance's lockout. */
+    perEmail: number;
+    perAddress: number;
+    windowMs: number;
+    /** The instance's lockout window plus a margin for the two clocks and requests in transit. */
+    emailWindowMs: number;
+  };
   relay: RelayConfig;
   sandbox: { port: number; dbFile: string };
 }
@@ -132,7 +139,10 @@ const EnvSchema = z.object({
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value)))
     .default(false),
   LECTERN_LOG: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
-  LECTERN_SIGNIN_PER_EMAIL: int(1, 10_000).default(10),
+  // The learning platform locks an account after this many failed sign-ins within 15 minutes.
+  LECTERN_UPSTREAM_LOCKOUT_AFTER: int(2, 10_000).default(5),
+  // Unsuccessful attempts per email per window: must stay below the platform's lockout (checked below).
+  LECTERN_SIGNIN_PER_EMAIL: int(1, 10_000).optional(),
   LECTERN_SIGNIN_PER_ADDRESS: int(1, 100_000).default(50),
   LECTERN_RELAY_KINDS: z
     .string()
@@ -174,6 +184,13 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
     throw new ConfigError(
       'Invalid console configuration:\n  LECTERN_DB, LECTERN_DATABASE_URL: set one of them (a SQLite file for one server, or a PostgreSQL URL shared by several), not both',
     );
+  if (
+    e.LECTERN_SIGNIN_PER_EMAIL !== undefined &&
+    e.LECTERN_SIGNIN_PER_EMAIL >= e.LECTERN_UPSTREAM_LOCKOUT_AFTER
+  )
+    throw new ConfigError(
+      `Invalid console configuration:\n  LECTERN_SIGNIN_PER_EMAIL: must be below LECTERN_UPSTREAM_LOCKOUT_AFTER (${e.LECTERN_UPSTREAM_LOCKOUT_AFTER}), so that the console stops before the learning platform locks the account`,
+    );
   const upstream: UpstreamConfig | null = e.LECTERN_UPSTREAM_URL
     ? {
         baseUrl: e.LECTERN_UPSTREAM_URL.replace(/\/+$/, ''),
@@ -199,9 +216,10 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
     trustProxy: e.LECTERN_TRUST_PROXY,
     logLevel: e.LECTERN_LOG,
     signIn: {
-      perEmail: e.LECTERN_SIGNIN_PER_EMAIL,
+      perEmail: e.LECTERN_SIGNIN_PER_EMAIL ?? e.LECTERN_UPSTREAM_LOCKOUT_AFTER - 1,
       perAddress: e.LECTERN_SIGNIN_PER_ADDRESS,
       windowMs: 15 * 60_000,
+      emailWindowMs: 16 * 60_000,
     },
     relay: {
       kinds: e.LECTERN_RELAY_KINDS,

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'account_locked'
   | 'upstream_unavailable'
   | 'upstream_timeout'
   | 'upstream_error'
@@ -45,10 +46,24 @@ export const MESSAGES = {
   invalidCredentials: 'Email or password is incorrect.',
   signInThrottled: (seconds: number) =>
     `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  signInProtected: (attempts: number, seconds: number) =>
+    `This account has had ${attempts} unsuccessful sign-in attempt${attempts === 1 ? '' : 's'} recently. ` +
+    `To keep the learning platform from locking it, the console refuses more for now. Try again in ${duration(seconds)}.`,
+  accountLocked: (minutes: number | null) =>
+    'The learning platform has locked this account after too many unsuccessful sign-ins. ' +
+    `${minutes ? `Try again in ${duration(minutes * 60)}` : 'Try again later'}, ` +
+    'or ask an administrator of the learning platform to unlock it.',
   internal: 'Internal server error.',
   databaseUnavailable:
     "The console's database cannot be reached right now, so nothing was done. Try again in a moment.",
 } as const;
+
+/** 45 seconds, 1 minute, 14 minutes. */
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
 
 export function errorBody(code: ErrorCode, message: string) {
   return { error: code, message };

@@ -158,6 +158,7 @@ describe('two console servers on one PostgreSQL', () => {
       const limited = await attempt(node, PASSWORD);
       expect(limited.status).toBe(429);
       expect(limited.body.error).toBe('rate_limited');
+      expect(limited.body.message).toContain('To keep the learning platform from locking it');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     }
   });

@@ -24,7 +24,10 @@ describe('console configuration', () => {
       upstreamTimeoutMs: 30_000,
       trustProxy: false,
       sandbox: { port: 0, dbFile: '.data/sandbox.db' },
+      // One attempt below the platform's lockout (5 failures in 15 minutes), over 16 minutes.
+      signIn: { perEmail: 4, perAddress: 50, emailWindowMs: 16 * 60_000 },
     });
+    expect(readConsoleConfig({ LECTERN_UPSTREAM_LOCKOUT_AFTER: '10' }).signIn.perEmail).toBe(9);
     expect(config.relay.kinds).toEqual([...EVENT_KINDS]);
     expect(config.relay.retentionDays).toBe(30);
   });
@@ -121,6 +124,10 @@ describe('console configuration', () => {
     ],
     [{ LECTERN_DATABASE_POOL_SIZE: '0' }, 'LECTERN_DATABASE_POOL_SIZE: must be at least 1'],
     [{ LECTERN_SERVER_NAME: 'two words' }, 'LECTERN_SERVER_NAME: must be 1 to 60 letters'],
+    [
+      { LECTERN_SIGNIN_PER_EMAIL: '5' },
+      'LECTERN_SIGNIN_PER_EMAIL: must be below LECTERN_UPSTREAM_LOCKOUT_AFTER (5), so that the console stops before the learning platform locks the account',
+    ],
   ];
   for (const [env, message] of malformed)
     it(`refuses ${JSON.stringify(env)} naming the variable`, () => {

@@ -38,10 +38,10 @@ export function createSignInService(deps: {
         throw new ApiError(
           429,
           'rate_limited',
-          MESSAGES.signInThrottled(verdict.retryAfterSeconds),
-          {
-            'retry-after': String(verdict.retryAfterSeconds),
-          },
+          verdict.limit === 'email'
+            ? MESSAGES.signInProtected(deps.limiter.perEmail, verdict.retryAfterSeconds)
+            : MESSAGES.signInThrottled(verdict.retryAfterSeconds),
+          { 'retry-after': String(verdict.retryAfterSeconds) },
         );
       const outcome = await loginThroughUpstream(deps.upstream, email.trim(), password, deps.log);
       if (!outcome.ok) {
@@ -49,9 +49,16 @@ export function createSignInService(deps: {
           case 'invalid_credentials':
             throw new ApiError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
           case 'locked':
-            throw new ApiError(429, 'rate_limited', MESSAGES.signInThrottled(60), {
-              'retry-after': '60',
-            });
+            // Locked by someone else's attempts (the platform's own sign-in page, another client):
+            // 423, not 429, so nobody mistakes it for the console's throttling and retries.
+            throw new ApiError(
+              423,
+              'account_locked',
+              MESSAGES.accountLocked(outcome.retryAfterMinutes),
+              {
+                'retry-after': String((outcome.retryAfterMinutes ?? 15) * 60),
+              },
+            );
           case 'timeout':
             throw new ApiError(504, 'upstream_timeout', MESSAGES.upstreamTimeout);
           case 'unreachable':
@@ -64,6 +71,7 @@ export function createSignInService(deps: {
             );
         }
       }
+      await deps.limiter.succeeded(normalized);
       const user = {
         id: outcome.user.id,
         email: normalized,
