@@ -20,8 +20,8 @@ import {
   type IdGenerator,
   type LessonNode,
   type TopicNode,
-} from '../src/compiler/index.ts';
-import { gridDraft, saveDraft } from '../test/compiler/fixtures.ts';
+} from '#compiler/index.ts';
+import { gridDraft, saveDraft } from '#compiler/test-drafts.ts';
 
 function time(label: string, iterations: number, fn: () => void): void {
   fn(); // warm-up

@@ -40,7 +40,7 @@ import {
   serializeDraft,
   sequentialIds,
   type CourseGroupDraft,
-} from '../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { ROOT } from './console-build.ts';
 import { traceWork } from './editor-trace.ts';
 import { serveStatic } from './editor-serve.ts';

@@ -5,7 +5,7 @@
 //      raised out of the way, one walk at a time and one walk per kind in parallel (events/s);
 //  (c) page latency of the first and of the last page of the biggest kind (keyset: equal cost).
 import { Pool } from 'undici';
-import { EVENT_KINDS, type EventKind, type EventPage } from '../src/contract/index.ts';
+import { EVENT_KINDS, type EventKind, type EventPage } from '#contract/index.ts';
 import { buildSandbox } from '../src/sandbox/app.ts';
 
 const KEY = 'sk_bench_0123456789abcdef0123';

@@ -147,6 +147,10 @@ test('search finds groups by title through /content, and back returns to the lis
   expect(calls.at(-1)!.url).toContain('types%5B%5D=courseGroups');
   expect(calls.at(-1)!.url).toContain(`query=${encodeURIComponent(unique).replace(/%20/g, '+')}`);
   await expect(page.getByLabel('Kind')).toBeDisabled();
+  // The kind in words, not the wire value (`courseGroup`).
+  const result = page.getByRole('row').filter({ hasText: created!.title });
+  await expect(result.getByRole('cell', { name: 'Course', exact: true })).toBeVisible();
+  await expect(result).not.toContainText('courseGroup');
   await expectNoSeriousA11yViolations(page, 'search results');
 
   await page.getByRole('link', { name: created!.title }).click();

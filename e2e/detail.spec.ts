@@ -84,6 +84,10 @@ test('the structure tree shows sections, lessons, topics and completion criteria
   await expect(tree).toContainText(section.lessons[0]!.title);
   await expect(tree).toContainText(section.lessons[0]!.topics[0]!.title);
   await expect(tree).toContainText('Completes when Topic viewed: “Welcome page”');
+  // Words, not wire values: the topic's type and the lesson's open type.
+  await expect(tree.locator('.tree__topic .badge').first()).toHaveText('Text');
+  await expect(tree).toContainText('Free preview');
+  await expect(tree).not.toContainText('open');
   // Collapsing a section hides its lessons (native <details>, keyboard operable).
   const summary = tree.locator('summary').first();
   await summary.focus();

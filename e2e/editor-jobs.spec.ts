@@ -11,7 +11,7 @@ import {
   serializeDraft,
   setAttributes,
   type CourseGroupDraft,
-} from '../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures.ts';
 
 interface GroupRecord {

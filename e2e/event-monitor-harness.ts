@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LearnerEvent } from '../src/contract/schemas/events.ts';
-import { EVENT_KINDS } from '../src/contract/enums.ts';
+import type { LearnerEvent } from '#contract/schemas/events.ts';
+import { EVENT_KINDS } from '#contract/enums.ts';
 
 export const STAFF = {
   admin: { email: 'admin@lectern.test', password: 'Admin!2345' },

@@ -1,7 +1,7 @@
 // Page helpers shared by the event monitor's specs.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import type { LearnerEvent } from '../src/contract/schemas/events.ts';
+import type { LearnerEvent } from '#contract/schemas/events.ts';
 import { MonitorEnv, STAFF } from './event-monitor-harness.ts';
 
 /** A console server and sandbox of the spec file's own, started before its tests and stopped after. */

@@ -2,7 +2,7 @@
 // event-monitor-harness.ts). Every count is checked against the sandbox's own feed.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { LearnerEvent } from '../src/contract/schemas/events.ts';
+import type { LearnerEvent } from '#contract/schemas/events.ts';
 import {
   expectShown,
   exportedEvents,

@@ -1,7 +1,7 @@
 // `npm run openapi`: writes the OpenAPI document generated from src/contract to docs/openapi.json.
 // A unit test (src/contract/openapi.test.ts) fails when the committed file is out of date.
 import { writeFileSync } from 'node:fs';
-import { buildOpenApiDocument } from '../src/contract/index.ts';
+import { buildOpenApiDocument } from '#contract/index.ts';
 
 const OPENAPI_FILE = new URL('../docs/openapi.json', import.meta.url);
 

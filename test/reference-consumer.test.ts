@@ -2,7 +2,7 @@
 // the real HTTP feed while 20% of feed requests fail (500, 429, connection reset) and the feed is
 // throttled, with events arriving between and during polls: it ends with every event exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_KINDS, type LearnerEvent } from '../src/contract/index.ts';
+import { EVENT_KINDS, type LearnerEvent } from '#contract/index.ts';
 import { startSandbox, type TestSandbox } from './helpers/sandbox.ts';
 import {
   createCourses,

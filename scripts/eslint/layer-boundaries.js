@@ -1,11 +1,17 @@
-// Lectern's architecture as one lint rule. Every import a file makes (static, `export ... from`, and
-// dynamic `import('...')` with a literal path) is resolved against the file and checked:
+// Lectern's architecture as one lint rule. Every import a file under src/ makes (static,
+// `export ... from`, and dynamic `import('...')` with a literal path) is resolved, relative paths
+// against the file and `#compiler/*` / `#contract/*` through package.json `imports`, and checked:
 //   - src/contract imports no other part; src/sandbox imports only src/contract;
 //   - src/compiler imports only src/contract; src/console only src/contract and src/compiler;
 //   - src/server imports only src/contract, and src/sandbox only in src/server/embedded-sandbox.ts;
-//   - a console feature (src/console/features/<name>) never imports another feature: shared code
-//     lives in src/console/lib or src/console/components.
-import { dirname, relative, resolve, sep } from 'node:path';
+//   - inside src/compiler the folders follow the flow (COMPILER_FLOW below, src/compiler/README.md);
+//   - a console feature (src/console/features/<name>) never imports another feature, and
+//     src/console/lib and src/console/components never import a feature: shared code lives there;
+//   - the console and the compiler import other parts through their aliases, never by climbing
+//     out of their own folder;
+//   - code never imports tests or test fixtures (`*.test.ts`, `test-*.ts`).
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 const ALLOWED = {
   contract: [],
@@ -15,16 +21,60 @@ const ALLOWED = {
   server: ['contract'],
 };
 const EMBEDDED_SANDBOX = 'src/server/embedded-sandbox.ts';
+/** Parts whose imports of other parts must use the package.json alias. */
+const ALIASED_IN = ['console', 'compiler'];
 
-/** `{ part, feature }` of a repository-relative path under src/, or undefined. */
+// The compiler's flow: draft -> validate -> plan (create, update) -> execute. `shared` is the three
+// leaf modules every stage uses; `compile.ts` is the front door, `index.ts` the public surface.
+const COMPILER_FLOW = {
+  shared: [],
+  draft: ['shared'],
+  validate: ['shared', 'draft'],
+  plan: ['shared', 'draft'],
+  create: ['shared', 'draft', 'plan'],
+  update: ['shared', 'draft', 'plan'],
+  execute: ['shared', 'plan'],
+  compile: ['shared', 'draft', 'validate', 'plan', 'create', 'update'],
+  index: ['shared', 'draft', 'validate', 'plan', 'create', 'update', 'execute', 'compile'],
+};
+const COMPILER_FILES = {
+  'ids.ts': 'shared',
+  'issues.ts': 'shared',
+  'messages.ts': 'shared',
+  'validate.ts': 'validate',
+  'compile.ts': 'compile',
+  'index.ts': 'index',
+};
+
+const TEST_FILE = /(^test-[\w-]+|\.test)\.tsx?$/;
+
+/** `{ part, feature, area, test }` of a repository-relative path under src/, or undefined. */
 function locate(path) {
   const segments = path.split(sep).join('/').split('/');
   if (segments[0] !== 'src' || !(segments[1] in ALLOWED)) return undefined;
+  const part = segments[1];
+  const rest = segments.slice(2);
   const feature =
-    segments[1] === 'console' && segments[2] === 'features' && segments.length > 4
-      ? segments[3]
-      : undefined;
-  return { part: segments[1], feature };
+    part === 'console' && rest[0] === 'features' && rest.length > 2 ? rest[1] : undefined;
+  let area;
+  if (part === 'compiler')
+    area =
+      rest.length === 1 ? COMPILER_FILES[rest[0]] : rest[0] in COMPILER_FLOW ? rest[0] : undefined;
+  if (part === 'console' && (rest[0] === 'lib' || rest[0] === 'components')) area = rest[0];
+  return { part, feature, area, test: TEST_FILE.test(basename(path)) };
+}
+
+let aliasCache;
+/** package.json `imports`, as [prefix, target prefix] pairs (`#compiler/` -> `./src/compiler/`). */
+function aliases(root) {
+  if (aliasCache?.root !== root) {
+    const { imports = {} } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    const pairs = Object.entries(imports)
+      .filter(([key, target]) => key.endsWith('/*') && typeof target === 'string')
+      .map(([key, target]) => [key.slice(0, -1), target.replace(/\*$/, '')]);
+    aliasCache = { root, pairs };
+  }
+  return aliasCache.pairs;
 }
 
 export const layerBoundaries = {
@@ -39,31 +89,58 @@ export const layerBoundaries = {
     const from = locate(file);
     if (!from) return {};
 
+    /** The repository-relative path a specifier names, or undefined for packages. */
+    function target(specifier) {
+      if (specifier.startsWith('.'))
+        return relative(root, resolve(dirname(context.filename), specifier));
+      if (!specifier.startsWith('#')) return undefined;
+      const alias = aliases(root).find(([prefix]) => specifier.startsWith(prefix));
+      return alias && relative(root, resolve(root, alias[1] + specifier.slice(alias[0].length)));
+    }
+
     function check(node, specifier) {
-      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
-      const target = relative(root, resolve(dirname(context.filename), specifier));
-      const to = locate(target);
+      if (typeof specifier !== 'string') return;
+      const path = target(specifier);
+      const to = path === undefined ? undefined : locate(path);
       if (!to) return;
+      const report = (message) => context.report({ node, message });
+      if (to.test && !from.test)
+        report(`Only tests import tests and test fixtures (${specifier}).`);
       if (to.part !== from.part) {
         const allowed =
           ALLOWED[from.part].includes(to.part) ||
           (file === EMBEDDED_SANDBOX && to.part === 'sandbox');
         if (!allowed)
-          context.report({
-            node,
-            message: `src/${from.part} may not import from src/${to.part} (${specifier}).${
+          report(
+            `src/${from.part} may not import from src/${to.part} (${specifier}).${
               from.part === 'server' && to.part === 'sandbox'
                 ? ` Only ${EMBEDDED_SANDBOX} wires in the embedded sandbox.`
                 : ''
             }`,
-          });
+          );
+        else if (ALIASED_IN.includes(from.part) && specifier.startsWith('.'))
+          report(`Import src/${to.part} through its alias #${to.part}/… (${specifier}).`);
         return;
       }
       if (from.feature && to.feature && from.feature !== to.feature)
-        context.report({
-          node,
-          message: `Feature "${from.feature}" may not import feature "${to.feature}" (${specifier}): move shared code to src/console/lib or src/console/components.`,
-        });
+        report(
+          `Feature "${from.feature}" may not import feature "${to.feature}" (${specifier}): move shared code to src/console/lib or src/console/components.`,
+        );
+      if ((from.area === 'lib' || from.area === 'components') && to.feature)
+        report(
+          `src/console/${from.area} may not import feature "${to.feature}" (${specifier}): shared code never depends on a feature.`,
+        );
+      if (
+        from.part === 'compiler' &&
+        !from.test &&
+        from.area !== undefined &&
+        to.area !== undefined &&
+        to.area !== from.area &&
+        !COMPILER_FLOW[from.area].includes(to.area)
+      )
+        report(
+          `In src/compiler, ${from.area} may not import ${to.area} (${specifier}): imports follow draft -> validate -> plan -> create/update -> execute.`,
+        );
     }
 
     const literal = (source) =>
@@ -74,6 +151,13 @@ export const layerBoundaries = {
           : undefined;
 
     return {
+      Program(node) {
+        if (from.part === 'compiler' && !from.test && from.area === undefined)
+          context.report({
+            node,
+            message: `${file} is outside the compiler's flow: put it in one of its folders or name it in COMPILER_FILES (scripts/eslint/layer-boundaries.js).`,
+          });
+      },
       ImportDeclaration: (node) => check(node.source, node.source.value),
       ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
       ExportAllDeclaration: (node) => check(node.source, node.source.value),

@@ -1,6 +1,6 @@
 // Lectern's own messages for what the compiler finds beyond the API's rules (the API's messages are in
 // src/contract/messages.ts and are used from there).
-import { LIMITS } from '../contract/index.ts';
+import { LIMITS } from '#contract/index.ts';
 
 export const COMPILER_MESSAGES = {
   fieldNotForTopicType: (field: string, type: string) =>

@@ -14,8 +14,8 @@ import {
   updateRuleIssues,
   type Path,
   type TopicType,
-} from '../contract/index.ts';
-import { UPDATE_ONLY_ATTRIBUTES, courseAttributesOf, locatePath } from './create/to-attributes.ts';
+} from '#contract/index.ts';
+import { UPDATE_ONLY_ATTRIBUTES, courseAttributesOf, locatePath } from './draft/to-attributes.ts';
 import { DraftAttributesSchema, isTreeDraft, type CourseDraft } from './draft/schema.ts';
 import { allNodes } from './draft/tree-ops.ts';
 import { dedupeIssues, type Issue, type IssueCode, type IssueSeverity } from './issues.ts';

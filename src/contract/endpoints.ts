@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { ContentSearchType, EventKind, FullContentType, Permission } from './enums.ts';
 import { Uuid } from './primitives.ts';
-import { LANGUAGE_CODE_PATTERN, READ_MESSAGES } from './read-messages.ts';
+import { READ_MESSAGES } from './messages.ts';
+import { LANGUAGE_CODE_PATTERN } from './primitives.ts';
 import { CreateCoursesRequest, CreateCoursesResponse } from './schemas/course-create.ts';
 import { UpdateCoursesRequest, UpdateCoursesResponse } from './schemas/course-update.ts';
 import { Job } from './schemas/background-job.ts';

@@ -2,7 +2,6 @@
 export * from './enums.ts';
 export * from './limits.ts';
 export * from './messages.ts';
-export * from './read-messages.ts';
 export * from './primitives.ts';
 export * from './topic-fields.ts';
 export * from './format-issues.ts';
@@ -21,8 +20,6 @@ export * from './validation/create-rules.ts';
 export * from './validation/update-rules.ts';
 export * from './schemas/events.ts';
 export * from './schemas/meetings.ts';
-export * from './feed-messages.ts';
 export * from './graphql.ts';
-export * from './write-messages.ts';
 export * from './endpoints.ts';
 export * from './openapi.ts';

@@ -4,7 +4,7 @@
 // a `toString` the request may have replaced (`{"toString": null}` makes String() throw).
 import { z } from 'zod';
 import { formatPath } from './format-issues.ts';
-import { WRITE_MESSAGES } from './write-messages.ts';
+import { WRITE_MESSAGES } from './messages.ts';
 
 /** How many path segments a depth message shows before it elides the rest. */
 const SHOWN_SEGMENTS = 5;

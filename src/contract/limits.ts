@@ -24,3 +24,6 @@ export const LIMITS = {
 } as const;
 
 export const AUDIO_FORMATS = ['mp3', 'wav', 'ogg'] as const;
+
+/** Events per feed page. Fixed: the feed has no `perPage` (spec 4.5 rule 3). */
+export const EVENT_PAGE_SIZE = 100;

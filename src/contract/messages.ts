@@ -1,7 +1,12 @@
-// Every error message of spec 7.2, verbatim where the spec gives the text. Where the spec gives only a
-// prefix ("begins ...") the rest is Lectern's wording; clients match on the prefix.
-import { CREATE_KINDS, STATUSES } from './enums.ts';
-import { LIMITS } from './limits.ts';
+// Every message the Content API (and the sandbox's management API) answers with, one object per kind
+// of endpoint, each message written once and reused by the sandbox, the compiler and the clients.
+// MESSAGES are spec 7.2's, verbatim where the spec gives the text; where it gives only a prefix
+// ("begins ...") the rest is Lectern's wording and clients match on the prefix. The spec shows none
+// of the other texts: they are Lectern's wording.
+import { CREATE_KINDS, EVENT_KINDS, STATUSES } from './enums.ts';
+import { EVENT_PAGE_SIZE, LIMITS } from './limits.ts';
+
+// Create and update (spec 4.1, 4.2, 7.2).
 
 export const MESSAGES = {
   // Plain-text 400 bodies (pre-checks).
@@ -80,7 +85,106 @@ export function describePosition(position: TopicPosition): string {
   return `at ${parts.join(', ')}`;
 }
 
+/** Create: a field that belongs to another kind's structure. */
 export const KIND_MESSAGES = {
   fieldNotForKind: (field: string, kind: string, allowedKind: string) =>
     `Field '${field}' applies to kind ${allowedKind}, not ${kind}`,
 };
+
+/** The write path and the sandbox's management API, beyond spec 7.2. */
+export const WRITE_MESSAGES = {
+  /** `where` is the path of the first array or object past the limit (see jsonDepthViolation). */
+  jsonTooDeep: (where: string) =>
+    `JSON nesting exceeds the limit of ${LIMITS.jsonDepth} levels of arrays and objects (at ${where})`,
+  bodyTooLarge: (limitBytes: number) => `Request body exceeds the limit of ${limitBytes} bytes`,
+  /** An object where a string or an array is expected, with a `length` that is not a number. */
+  unreadableValue: 'Invalid input: expected a string or an array, received an object',
+  /** A course group holds one or more courses (spec 2.1): its last course cannot move away. */
+  lastCourseOfGroup: (groupId: string) =>
+    `Course group ${groupId} must keep at least one course; add another course before moving this one`,
+  duplicateSlugInRequest: (slug: string) => `Slug '${slug}' is given to more than one course group`,
+  emailTaken: (email: string) => `A user with email '${email}' already exists`,
+} as const;
+
+// Reads, translations and bulk endpoints (spec 4.3-4.5).
+export const READ_MESSAGES = {
+  invalidCursor: 'cursor: Invalid cursor. Pass pageInfo.cursor from the previous page unchanged.',
+  cursorFiltersChanged:
+    'cursor: This cursor belongs to a different list or different filters. Omit cursor to start again from the first page.',
+  notFound: (resource: string, id: string) => `${resource} ${id} not found`,
+  noDisplayCourse: (groupId: string) => `Course group ${groupId} has no display course`,
+  learningPathSelectorRequired: 'learningPathId or learningPathSku is required',
+  learningPathSkuNotFound: (sku: string) => `Learning path with SKU '${sku}' not found`,
+  contentTypeHasNoItems: (type: string) => `Content type '${type}' has no items in this instance`,
+  // Translations (XLIFF 1.2).
+  xliffContentType: (received: string) =>
+    `Translation uploads need Content-Type: text/xml (received '${received}')`,
+  xliffMalformed: 'The body is not a valid XLIFF 1.2 document',
+  xliffTargetLanguageRequired: 'XLIFF <file> needs a target-language attribute',
+  xliffOriginalMismatch: (expected: string) =>
+    `XLIFF <file original> must be '${expected}', the item of this URL`,
+  xliffUnknownUnits: (ids: readonly string[]) => `Unknown translation units: ${ids.join(', ')}`,
+  xliffNoUnits: 'XLIFF file contains no <trans-unit> with a <target>',
+  languageInvalid: 'language must be a language code such as fr or pt-BR',
+  // Bulk endpoints.
+  criteriaNotFound: (ids: readonly string[]) => `Completion criteria not found: ${ids.join(', ')}`,
+  criterionTopicRequired: (type: string) =>
+    `Completion criteria of type '${type}' need a topicId (the topic they refer to)`,
+  topicNotInCourse: (topicId: string, courseId: string) =>
+    `Topic ${topicId} does not belong to course ${courseId}`,
+  certificateTemplatesNotFound: (ids: readonly string[]) =>
+    `Certificate templates not found: ${ids.join(', ')}`,
+  duplicateItems: (field: string, ids: readonly string[]) =>
+    `Each ${field} may appear only once per request; repeated: ${ids.join(', ')}`,
+} as const;
+
+// The event feed, throttling, fault injection and GraphQL login (spec 4.6, 6, 7.3).
+const seconds = (n: number) => `${n} second${n === 1 ? '' : 's'}`;
+const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
+
+export const FEED_MESSAGES = {
+  unknownEventKind: (kind: string) =>
+    `Unknown event kind '${kind}'. Valid kinds are: ${EVENT_KINDS.join(', ')}`,
+  invalidStartDate: 'startDate must be epoch milliseconds (a non-negative integer)',
+  perPageNotSupported: `perPage is not supported by the event feed: every page holds up to ${EVENT_PAGE_SIZE} events. Follow pageInfo.cursor while hasMore is true.`,
+  cursorOtherStartDate:
+    'cursor: This cursor was issued for another startDate. Send the same startDate (or none) with it, or omit cursor to start again.',
+  rateLimited: (retryAfterSeconds: number) =>
+    `Rate limit exceeded; retry after ${seconds(retryAfterSeconds)}`,
+  injectedFault: 'Injected fault',
+} as const;
+
+/** `extensions.code` of GraphQL errors, so clients branch on codes, not on message text. */
+export const GRAPHQL_ERROR_CODES = {
+  badRequest: 'BAD_REQUEST',
+  invalidApiKey: 'INVALID_API_KEY',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  unauthenticated: 'UNAUTHENTICATED',
+  internal: 'INTERNAL_SERVER_ERROR',
+} as const;
+
+export const GRAPHQL_MESSAGES = {
+  missingApiKey: 'The apiKey query parameter is required',
+  invalidApiKey: 'Invalid apiKey',
+  badRequestBody:
+    'The request body must be a JSON object with a "query" string and optional "variables" object and "operationName" string',
+  /** Same text for an unknown email and a wrong password: never say which was wrong. */
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: (retryAfterMinutes: number) =>
+    `Too many failed login attempts; try again in ${minutes(retryAfterMinutes)}`,
+  unauthenticated:
+    'A valid learner token is required: send Authorization: Bearer <token> with the token from Login',
+  methodNotAllowed: 'GraphQL requests use POST',
+  internal: 'Internal server error',
+} as const;
+
+/** Why the sandbox's activity simulator could not produce a kind (`POST /sandbox/activity`). */
+export const ACTIVITY_MESSAGES = {
+  noLearners: 'the company has no learners',
+  noPublishedCourses: 'no course is published',
+  noQuizTopics: 'no published course has a quiz or test topic',
+  noAssignmentTopics: 'no published course has an assignment topic',
+  noPublishedLearningPaths: 'no learning path is published',
+  nothingCreated: 'No activity was created: see unavailable for the reason of each kind.',
+} as const;

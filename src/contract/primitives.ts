@@ -22,3 +22,6 @@ export const CustomFields = z
 export const SessionCustomFields = z
   .record(z.string(), z.unknown())
   .meta({ description: 'Session-level custom fields (any JSON object).' });
+
+/** A BCP 47-style language code (`fr`, `pt-BR`), as used by XLIFF target-language. */
+export const LANGUAGE_CODE_PATTERN = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;

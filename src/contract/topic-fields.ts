@@ -17,7 +17,8 @@ export const COMMON_TOPIC_FIELDS = [
 ] as const;
 
 const EMBED_FIELDS = ['width', 'height', 'embeddedEnabled', 'fullscreenEmbed'] as const;
-const VIDEO_FIELDS = [
+/** A video's fields, on a video topic and on a video course (spec 2.2, 2.4). */
+export const VIDEO_FIELDS = [
   'videoUrl',
   'videoAsset',
   'assetType',

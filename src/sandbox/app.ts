@@ -12,7 +12,10 @@ import { createSandboxLogger, type LogDestination } from './plugins/logging.ts';
 import { registerThrottle } from './plugins/throttle.ts';
 import { registerFeed } from './feed/register-feed.ts';
 import { registerGraphql } from './graphql/register-graphql.ts';
+import { CursorCodec } from './lib/cursor.ts';
+import { registerMeetingsRoute } from './meetings/meetings-route.ts';
 import { seedDemoActivity } from './seed/demo-activity.ts';
+import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { registerReadRoutes } from './routes/read-routes.ts';
 import { seedContent } from './seed/index.ts';
 import { bulkImportJobHandler } from './services/bulk-imports.ts';
@@ -20,6 +23,7 @@ import { registerManagementRoutes } from './routes/management-routes.ts';
 import { registerWriteRoutes } from './routes/write-routes.ts';
 import { createJobWorker } from './services/job-worker.ts';
 import { SettingsStore } from './settings.ts';
+import { loadCursorSecret } from './storage/cursor-secret.ts';
 import { openDatabase, type Db } from './storage/database.ts';
 
 export interface Sandbox {
@@ -72,14 +76,18 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   app.get(`${API_PREFIX}/openapi.json`, { config: { auth: 'none' } }, async () => openApi());
 
   const workers: { start(): void; stop(): Promise<void> | void }[] = [];
-  // Route and worker modules register themselves below (see routes/*.ts, services/*-worker.ts).
-  registerReadRoutes(app, deps);
+  // Every route module is registered here (see routes/*.ts, feed/, meetings/, graphql/), and every
+  // worker (services/job-worker.ts, feed/activity-worker.ts). One codec signs every list's cursors.
+  const cursors = new CursorCodec(loadCursorSecret(db));
+  registerReadRoutes(app, deps, cursors);
   registerWriteRoutes(app, deps);
+  registerBulkRoutes(app, deps);
   registerManagementRoutes(app, deps);
+  registerMeetingsRoute(app, db, cursors);
   const jobWorker = createJobWorker(deps);
   jobWorker.handle('bulkImport', bulkImportJobHandler(deps));
   workers.push(jobWorker);
-  const feed = registerFeed(app, deps);
+  const feed = registerFeed(app, deps, cursors);
   workers.push(feed.worker);
   registerGraphql(app, deps);
 

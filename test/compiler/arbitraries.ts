@@ -1,7 +1,7 @@
 // fast-check generators for the round-trip tests: course trees with topics of many types, and edit
 // scripts expressed by index so one script applies to any copy of the same tree.
 import fc from 'fast-check';
-import type { OpenType, TopicType } from '../../src/contract/index.ts';
+import type { OpenType, TopicType } from '#contract/index.ts';
 import {
   addNode,
   allNodes,
@@ -17,7 +17,7 @@ import {
   type LessonNode,
   type SectionNode,
   type TopicNode,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 
 export const title = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,10}[A-Za-z0-9]$/);
 

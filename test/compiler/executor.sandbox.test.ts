@@ -1,7 +1,7 @@
 // The executor against the real sandbox: 400s shown at their nodes, the pending-job limit, and a
 // plan driven to completion through injected 429s, 503s and connection resets.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MESSAGES } from '../../src/contract/index.ts';
+import { MESSAGES } from '#contract/index.ts';
 import {
   MemoryJournal,
   addNode,
@@ -21,9 +21,9 @@ import {
   type CourseGroupDraft,
   type MicroCourseDraft,
   type Transport,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
-import { gridDraft } from './fixtures.ts';
+import { gridDraft } from '#compiler/test-drafts.ts';
 import { readBaseline, sandboxTransport } from './sandbox-transport.ts';
 
 let sandbox: TestSandbox;

@@ -4,7 +4,7 @@
 // answer is seen), then a resume with the same journal: no duplicate, nothing missing.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { isFieldAllowedForType, type TopicType } from '../../src/contract/index.ts';
+import { isFieldAllowedForType, type TopicType } from '#contract/index.ts';
 import {
   MemoryJournal,
   applyBindings,
@@ -18,7 +18,7 @@ import {
   type CourseGroupDraft,
   type Plan,
   type Transport,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { applyEdits, buildDraft, edit, treeSpec, type Edit, type TreeSpec } from './arbitraries.ts';
 import { readBaseline, sandboxTransport } from './sandbox-transport.ts';

@@ -1,11 +1,6 @@
 // The compiler's executor over real HTTP against the test sandbox (fetch through `api()`).
-import type {
-  Course,
-  CourseGroup,
-  CourseGroupListItem,
-  CourseStructure,
-} from '../../src/contract/index.ts';
-import { matchCreatedGroups, type Baseline, type Transport } from '../../src/compiler/index.ts';
+import type { Course, CourseGroup, CourseGroupListItem, CourseStructure } from '#contract/index.ts';
+import { matchCreatedGroups, type Baseline, type Transport } from '#compiler/index.ts';
 import type { TestSandbox } from '../helpers/sandbox.ts';
 
 export function sandboxTransport(sandbox: TestSandbox): Transport {

@@ -8,13 +8,13 @@ import {
   sequentialIds,
   type Baseline,
   type CourseGroupDraft,
-} from '../../src/compiler/index.ts';
+} from '#compiler/index.ts';
 import {
   moveChecked,
   moveToUnused,
   removeChecked,
-} from '../../src/console/features/course-editor/tree/tree-actions.ts';
-import { baselineDifferences } from '../../src/console/features/course-editor/load-course.ts';
+} from '../../src/console/features/course-editor/tree/outline-edits.ts';
+import { baselineDifferences } from '../../src/console/features/course-editor/persistence/load-course.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 
 let sandbox: TestSandbox;

@@ -7,7 +7,7 @@
 // - 429: wait `Retry-After` (seconds or an HTTP date); 5xx and connection resets: exponential
 //   backoff with full jitter, capped; any other 4xx is a bug and is never retried;
 // - one poll per kind at a time.
-import { EventPage, type EventKind, type LearnerEvent } from '../../src/contract/index.ts';
+import { EventPage, type EventKind, type LearnerEvent } from '#contract/index.ts';
 
 export interface ReferenceConsumerOptions {
   /** `http://host:port/incoming/v2` */

@@ -1,7 +1,7 @@
 // The four bulk imports of spec 4.4: each queues a `bulkImport` background job that imports webinar
 // or in-person-event course groups or sessions from a JSON file; a bad file imports nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/contract/index.ts';
+import { MESSAGES } from '#contract/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { waitFor } from './write-helpers.ts';
 

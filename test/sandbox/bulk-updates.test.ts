@@ -1,7 +1,7 @@
 // Bulk endpoints of spec 4.4: prices, completion criteria and certificate templates, with their
 // validation errors. A rejected request changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, READ_MESSAGES } from '../../src/contract/index.ts';
+import { MESSAGES, READ_MESSAGES } from '#contract/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { minimalCourses } from './read-helpers.ts';
 import { create, createCompany, createKey, structure, withTopics } from './write-helpers.ts';

@@ -2,7 +2,7 @@
 // `Course at index N: ` prefix), shape and storage checks; a rejected request writes nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/contract/index.ts';
+import { MESSAGES } from '#contract/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import {
   addContentType,

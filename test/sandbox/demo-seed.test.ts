@@ -8,7 +8,7 @@ import {
   LIMITS,
   STATUSES,
   TagPage,
-} from '../../src/contract/index.ts';
+} from '#contract/index.ts';
 import { createCompany } from '../../src/sandbox/company.ts';
 import { seedDemo } from '../../src/sandbox/seed/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';

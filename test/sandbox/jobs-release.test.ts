@@ -1,12 +1,7 @@
 // Background jobs (spec 2.8, 3, 7.2) and releaseContent (spec 4.4, 3).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CreateCoursesResponse,
-  Job,
-  MESSAGES,
-  UpdateCoursesResponse,
-} from '../../src/contract/index.ts';
+import { CreateCoursesResponse, Job, MESSAGES, UpdateCoursesResponse } from '#contract/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import {
   coursesOf,

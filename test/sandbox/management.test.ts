@@ -1,6 +1,6 @@
 // The sandbox management API (/sandbox/*): keys, users, tags, companies, settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRITE_MESSAGES } from '../../src/contract/index.ts';
+import { WRITE_MESSAGES } from '#contract/index.ts';
 import { verifyPassword } from '../../src/sandbox/lib/password.ts';
 import { DEFAULT_SETTINGS } from '../../src/sandbox/settings.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';

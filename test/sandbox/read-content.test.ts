@@ -6,7 +6,7 @@ import {
   FullContent,
   LearningPathMilestones,
   READ_MESSAGES,
-} from '../../src/contract/index.ts';
+} from '#contract/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { idsOf, walkPages, withCursor } from './read-helpers.ts';
 import { create, createCompany, createTag } from './write-helpers.ts';

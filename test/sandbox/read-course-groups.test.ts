@@ -1,12 +1,6 @@
 // GET /courseGroups and friends (spec 4.3, 4.4) with every pagination rule of spec 4.5, over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Course,
-  CourseGroup,
-  CourseGroupList,
-  LIMITS,
-  READ_MESSAGES,
-} from '../../src/contract/index.ts';
+import { Course, CourseGroup, CourseGroupList, LIMITS, READ_MESSAGES } from '#contract/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { idsOf, minimalCourses, walkPages, withCursor } from './read-helpers.ts';
 import { create, createCompany, updateOk } from './write-helpers.ts';

@@ -1,7 +1,7 @@
 // Reads of a course's inside (spec 4.4): structure tree, paginated sections / lessons / topics in
 // display order, single records, completion criteria, 404s and isolation, over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_MESSAGES } from '../../src/contract/index.ts';
+import { READ_MESSAGES } from '#contract/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { idsOf, walkPages } from './read-helpers.ts';
 import { create, createCompany, structure, updateOk } from './write-helpers.ts';

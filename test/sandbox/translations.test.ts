@@ -1,7 +1,7 @@
 // XLIFF 1.2 download and upload (spec 4.4 `.xlf`): round trip, validation, isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
-import { READ_MESSAGES } from '../../src/contract/index.ts';
+import { READ_MESSAGES } from '#contract/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { create, createCompany, structure } from './write-helpers.ts';
 

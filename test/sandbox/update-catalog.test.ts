@@ -2,7 +2,7 @@
 // replacement, archive/restore cascade, course status moves, new groups and courses.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, WRITE_MESSAGES } from '../../src/contract/index.ts';
+import { MESSAGES, WRITE_MESSAGES } from '#contract/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import {
   addRibbon,

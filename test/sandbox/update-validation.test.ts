@@ -2,7 +2,7 @@
 // the field rules with each stored topic's type. A rejected update writes nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/contract/index.ts';
+import { MESSAGES } from '#contract/index.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import {
   create,

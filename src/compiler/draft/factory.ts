@@ -1,5 +1,5 @@
 // Constructors for empty drafts and new nodes. New nodes never carry a server id.
-import type { CreateKind, OpenType, TopicType } from '../../contract/index.ts';
+import type { CreateKind, OpenType, TopicType } from '#contract/index.ts';
 import type { IdGenerator } from '../ids.ts';
 import type { CourseDraft, LessonNode, SectionNode, TopicNode } from './schema.ts';
 

@@ -1,6 +1,6 @@
 // Draft import/export as a versioned JSON document, so courses can be kept in version control.
 import { z } from 'zod';
-import { formatZodIssues } from '../../contract/index.ts';
+import { formatZodIssues } from '#contract/index.ts';
 import { allNodes } from './tree-ops.ts';
 import { CourseDraftSchema, isTreeDraft, type CourseDraft } from './schema.ts';
 

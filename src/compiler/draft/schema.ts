@@ -6,11 +6,12 @@ import {
   ArticlePageVariant,
   CourseAttributes,
   CourseGroupUpdate,
+  KIND_SPECIFIC_FIELDS,
   Lesson,
   Section,
   Topic,
   Uuid,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 
 const nodeIds = {
   clientId: z.string().min(1),
@@ -38,40 +39,14 @@ export type SectionNode = z.infer<typeof SectionNodeSchema>;
 export type TreeNode = SectionNode | LessonNode | TopicNode;
 export type NodeKind = TreeNode['kind'];
 
+const mask = <K extends string>(fields: readonly K[]) =>
+  Object.fromEntries(fields.map((field) => [field, true as const])) as Record<K, true>;
+
 /** Fields of 2.2 that describe the kind's structure: the draft keeps them in its root, not attributes. */
-export const VIDEO_COURSE_FIELDS = [
-  'videoUrl',
-  'videoAsset',
-  'assetType',
-  'preAsset',
-  'postAsset',
-  'posterImageAsset',
-] as const;
-export const SCORM_COURSE_FIELDS = [
-  'scormUrl',
-  'width',
-  'height',
-  'embeddedEnabled',
-  'resetSessionAfterComplete',
-] as const;
-const structureMask = Object.fromEntries(
-  [
-    'kind',
-    'sections',
-    'topics',
-    'articleVariant',
-    ...VIDEO_COURSE_FIELDS,
-    ...SCORM_COURSE_FIELDS,
-  ].map((field) => [field, true as const]),
-) as Record<
-  | 'kind'
-  | 'sections'
-  | 'topics'
-  | 'articleVariant'
-  | (typeof VIDEO_COURSE_FIELDS)[number]
-  | (typeof SCORM_COURSE_FIELDS)[number],
-  true
->;
+const structureMask = mask([
+  'kind',
+  ...Object.values(KIND_SPECIFIC_FIELDS).flat(),
+] as const satisfies readonly (keyof typeof CourseAttributes.shape)[]);
 
 /**
  * Course attributes of spec 2.2 (session and catalog fields) plus the two group fields only update
@@ -83,23 +58,12 @@ export const DraftAttributesSchema = CourseAttributes.omit(structureMask).extend
 });
 export type DraftAttributes = z.infer<typeof DraftAttributesSchema>;
 
-export const VideoFieldsSchema = CourseAttributes.pick({
-  videoUrl: true,
-  videoAsset: true,
-  assetType: true,
-  preAsset: true,
-  postAsset: true,
-  posterImageAsset: true,
-});
+export const VideoFieldsSchema = CourseAttributes.pick(mask(KIND_SPECIFIC_FIELDS.video));
 export type VideoFields = z.infer<typeof VideoFieldsSchema>;
 
-export const ScormFieldsSchema = CourseAttributes.pick({
-  scormUrl: true,
-  width: true,
-  height: true,
-  embeddedEnabled: true,
-  resetSessionAfterComplete: true,
-});
+export const ScormFieldsSchema = CourseAttributes.pick(
+  mask(KIND_SPECIFIC_FIELDS.shareableContentObject),
+);
 export type ScormFields = z.infer<typeof ScormFieldsSchema>;
 
 /** Server ids of a saved course, including the containers the API creates implicitly. */

@@ -1,7 +1,7 @@
 // Immutable edits of a draft's tree. A position is `{ parentId, index }` (parentId null = the course
 // root), which maps straight onto the API's parent references. Only the path to the edited node is
 // copied, so unchanged subtrees keep their identity (cheap memoized rendering in the editor).
-import { topicFieldsFor, type TopicType } from '../../contract/index.ts';
+import { topicFieldsFor, type TopicType } from '#contract/index.ts';
 import type { IdGenerator } from '../ids.ts';
 import type {
   CourseDraft,
@@ -29,8 +29,14 @@ export class TreeOpError extends Error {
   override name = 'TreeOpError';
 }
 
-/** The kind of node a container holds. */
-export function childKindOf(draft: TreeDraft, parent: TreeNode | null): NodeKind | undefined {
+/**
+ * The level rule: the kind of node a container holds (null parent = the course root). A courseGroup
+ * holds sections > lessons > topics; a microCourse holds topics at its root.
+ */
+export function childKindOf(
+  draft: Pick<TreeDraft, 'kind'>,
+  parent: Pick<TreeNode, 'kind'> | null,
+): NodeKind | undefined {
   if (parent === null) return draft.kind === 'courseGroup' ? 'section' : 'topic';
   if (parent.kind === 'section') return 'lesson';
   if (parent.kind === 'lesson') return 'topic';

@@ -1,7 +1,7 @@
 // Turns scheduled items into plan steps: at most 100 items per update request (spec 8), and a
 // re-read that binds new ids right after every request that creates entities.
-import { LIMITS } from '../../contract/index.ts';
-import type { Round } from '../update/structure-plan.ts';
+import { LIMITS } from '#contract/index.ts';
+import type { Round } from './schedule-structure.ts';
 import { refString } from './refs.ts';
 import type { NewEntity, PlanItem, PlanStep, Ref } from './types.ts';
 

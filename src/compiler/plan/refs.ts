@@ -1,5 +1,5 @@
 // Resolving a step's symbolic ids against the bindings made so far, and previewing a step's request.
-import type { UpdateCoursesRequest } from '../../contract/index.ts';
+import type { UpdateCoursesRequest } from '#contract/index.ts';
 import type { Bindings, PlanItem, Ref, UpdateStep } from './types.ts';
 
 export const refString = (ref: Ref): string => ('id' in ref ? `id:${ref.id}` : `key:${ref.key}`);

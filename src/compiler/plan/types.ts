@@ -1,12 +1,7 @@
 // A plan: the ordered requests that turn the server's state into the draft's. Steps that create
 // entities are followed by a re-read of the course structure that binds the new server ids to draft
 // nodes; later steps refer to those nodes through their binding keys, resolved when they run.
-import type {
-  CreateCoursesRequest,
-  ParentField,
-  TopicType,
-  UpdateArray,
-} from '../../contract/index.ts';
+import type { CreateCoursesRequest, ParentField, TopicType, UpdateArray } from '#contract/index.ts';
 import type { Issue } from '../issues.ts';
 
 /** A server id known when the plan is compiled, or a binding key filled in while it runs. */

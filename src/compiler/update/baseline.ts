@@ -1,12 +1,13 @@
 // The course as read from the API (group, course and structure), and a draft of it for the editor.
 import {
   DEFAULT_ASSET_TYPE,
+  KIND_SPECIFIC_FIELDS,
   isFieldAllowedForType,
   type Course,
   type CourseGroup,
   type CourseStructure,
   type TopicRecord,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type {
   CourseDraft,
   DraftAttributes,
@@ -15,7 +16,6 @@ import type {
   ServerIds,
   TopicNode,
 } from '../draft/schema.ts';
-import { SCORM_COURSE_FIELDS, VIDEO_COURSE_FIELDS } from '../draft/schema.ts';
 import type { IdGenerator } from '../ids.ts';
 import { randomId } from '../ids.ts';
 
@@ -188,9 +188,13 @@ export function draftFromBaseline(baseline: Baseline, ids: IdGenerator = randomI
         articleVariant: implicit.topic?.languages[0] ?? {},
       };
     case 'video':
-      return { ...common, kind: 'video', video: pick(VIDEO_COURSE_FIELDS) };
+      return { ...common, kind: 'video', video: pick(KIND_SPECIFIC_FIELDS.video) };
     case 'shareableContentObject':
-      return { ...common, kind: 'shareableContentObject', scorm: pick(SCORM_COURSE_FIELDS) };
+      return {
+        ...common,
+        kind: 'shareableContentObject',
+        scorm: pick(KIND_SPECIFIC_FIELDS.shareableContentObject),
+      };
     default:
       throw new Error(`Unknown course kind ${String(course.kind)}`);
   }

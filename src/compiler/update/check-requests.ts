@@ -1,11 +1,7 @@
 // The contract's update rules and shape, run on every request a plan will send: a last check that
 // what the compiler produced is a request the API accepts. Ids created by earlier steps are not
 // known yet; a placeholder UUID stands in for them.
-import {
-  UpdateCourseAttributes,
-  updateRuleIssues,
-  type UpdateArray,
-} from '../../contract/index.ts';
+import { UpdateCourseAttributes, updateRuleIssues, type UpdateArray } from '#contract/index.ts';
 import { isTreeDraft, type CourseDraft } from '../draft/schema.ts';
 import { allNodes } from '../draft/tree-ops.ts';
 import type { Issue } from '../issues.ts';

@@ -6,7 +6,7 @@ import {
   TOPIC_FIELD_NAMES,
   isFieldAllowedForType,
   type TopicType,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 
 /** `SKIP`: an emptied draft field is left alone (the API cannot clear it). */
 export const SKIP = Symbol('skip');

@@ -4,7 +4,7 @@
 import type { CourseDraft, LessonNode, SectionNode, TopicNode, TreeNode } from '../draft/schema.ts';
 import type { Baseline } from './baseline.ts';
 import { implicitOf } from './baseline.ts';
-import { achievableOrder } from './order.ts';
+import { achievableOrder } from '../plan/order.ts';
 import { indexStructure, indexedFor } from './structure-index.ts';
 
 export function normalizeOrder<D extends CourseDraft>(baseline: Baseline, draft: D): D {

@@ -1,9 +1,9 @@
 // Where each saved section, lesson and topic sits in the baseline, and what the draft did with it.
-import type { CourseStructure, TopicRecord } from '../../contract/index.ts';
+import type { CourseStructure, TopicRecord } from '#contract/index.ts';
 import type { TreeNode } from '../draft/schema.ts';
 import { refString } from '../plan/refs.ts';
 import type { StructureLesson, StructureSection } from './baseline.ts';
-import type { Existing } from './structure-plan.ts';
+import type { Existing } from '../plan/schedule-structure.ts';
 
 export interface IndexedEntity<R> extends Existing {
   record: R;

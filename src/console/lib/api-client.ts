@@ -2,7 +2,7 @@
 // body with a schema, and maps failures to ApiError. UI reactions (redirect to sign-in, throttle
 // notice) are not done here: they are hooks that main.tsx wires to the router and the throttle store.
 import type { z } from 'zod';
-import { formatZodIssues } from '../../contract/format-issues.ts';
+import { formatZodIssues } from '#contract/format-issues.ts';
 import { ApiError, type ApiErrorKind } from './api-error.ts';
 import { retryAfterMs } from './retry-after.ts';
 

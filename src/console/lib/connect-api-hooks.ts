@@ -1,10 +1,8 @@
 // Wires the API client's events to the UI: 401 -> sign-in (and back afterwards), no role -> the
-// no-access page, 429 -> the throttle notice, background jobs -> the jobs tray.
+// no-access page, 429 -> the throttle notice.
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { apiClient } from './api.ts';
-import { onBackgroundJob } from './content-api.ts';
-import { jobsStore } from './jobs-store.ts';
 import { sessionQueries } from './session.ts';
 import { throttleStore } from './throttle-store.ts';
 
@@ -23,5 +21,4 @@ export function connectApiHooks(router: AnyRouter, queryClient: QueryClient): vo
     onThrottleStart: (notice) => throttleStore.start(notice),
     onThrottleEnd: (id) => throttleStore.end(id),
   });
-  onBackgroundJob((job) => jobsStore.track(job));
 }

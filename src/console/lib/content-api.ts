@@ -1,17 +1,13 @@
 // Typed functions for the Content API endpoints the console uses, through the console server's proxy
 // (`/api/v2/...` -> `/incoming/v2/...`). Every success body is parsed with the contract's schema, and
-// every `backgroundJob` returned by create or update is announced so the jobs tray can follow it.
-import type { ENDPOINTS } from '../../contract/endpoints.ts';
-import type { ContentSearchType, CourseGroupKind } from '../../contract/enums.ts';
-import { BackgroundJob, Job } from '../../contract/schemas/background-job.ts';
-import {
-  CreateCoursesResponse,
-  type CreateCoursesRequest,
-} from '../../contract/schemas/course-create.ts';
+// an update's `backgroundJob` is handed to the jobs tray (job-handoff.ts).
+import type { ENDPOINTS } from '#contract/endpoints.ts';
+import type { ContentSearchType, CourseGroupKind } from '#contract/enums.ts';
+import { Job } from '#contract/schemas/background-job.ts';
 import {
   UpdateCoursesResponse,
   type UpdateCourseAttributes,
-} from '../../contract/schemas/course-update.ts';
+} from '#contract/schemas/course-update.ts';
 import {
   ContentSearchPage,
   Course,
@@ -20,13 +16,11 @@ import {
   CourseList,
   CourseStructure,
   LearningPathMilestones,
-} from '../../contract/schemas/read-models.ts';
-import {
-  ReleaseContentResponse,
-  type ReleaseContentRequest,
-} from '../../contract/schemas/release.ts';
+} from '#contract/schemas/read-models.ts';
+import { ReleaseContentResponse, type ReleaseContentRequest } from '#contract/schemas/release.ts';
 import type { z } from 'zod';
 import { apiClient } from './api.ts';
+import { handOffBackgroundJob } from './job-handoff.ts';
 
 type Endpoint = (typeof ENDPOINTS)[number];
 /** Only paths of the contract's endpoint table compile here. */
@@ -47,19 +41,6 @@ function apiPath<M extends Endpoint['method']>(
       return encodeURIComponent(value);
     })
   );
-}
-
-type JobListener = (job: BackgroundJob) => void;
-const jobListeners = new Set<JobListener>();
-
-/** Called with every background job a create or update returns. */
-export function onBackgroundJob(listener: JobListener): () => void {
-  jobListeners.add(listener);
-  return () => jobListeners.delete(listener);
-}
-
-function announce(job: BackgroundJob | undefined): void {
-  if (job) for (const listener of jobListeners) listener(job);
 }
 
 export interface CourseGroupListParams {
@@ -152,20 +133,6 @@ export async function updateCourses(
     schema: UpdateCoursesResponse,
     signal,
   });
-  if (result !== true) announce(result.backgroundJob);
-  return result;
-}
-
-export async function createCourses(
-  courseAttributes: CreateCoursesRequest['courseAttributes'],
-  signal?: AbortSignal,
-): Promise<z.output<typeof CreateCoursesResponse>> {
-  const result = await apiClient.request(apiPath('POST', '/content/course/create'), {
-    method: 'POST',
-    body: { courseAttributes },
-    schema: CreateCoursesResponse,
-    signal,
-  });
-  announce(result.backgroundJob);
+  handOffBackgroundJob(result);
   return result;
 }

@@ -2,7 +2,7 @@
 // An in-memory mirror serves React (useSyncExternalStore); every change is written through.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { useSyncExternalStore } from 'react';
-import type { BackgroundJob, ContentUpload, Job } from '../../contract/schemas/background-job.ts';
+import type { BackgroundJob, ContentUpload, Job } from '#contract/schemas/background-job.ts';
 
 export interface TrackedJob {
   id: string;

@@ -95,9 +95,3 @@ export function useSession(): Session {
   if (!data) throw new Error('useSession used outside the signed-in layout');
   return data;
 }
-
-export const ROLE_LABELS: Record<ConsoleRole, string> = {
-  admin: 'Admin',
-  contentManager: 'Content manager',
-  support: 'Support',
-};

@@ -11,7 +11,7 @@ import { DisplayCourseCard } from '../features/course-detail/display-course-card
 import { GroupSummary } from '../features/course-detail/group-summary.tsx';
 import { GroupThumbnailForm } from '../features/course-detail/group-thumbnail-form.tsx';
 import { GroupArchiveAction } from '../features/publish/group-archive-panel.tsx';
-import { KIND_LABELS } from '../lib/format.ts';
+import { KIND_LABELS } from '../lib/labels.ts';
 import { courseGroupQueries } from '../lib/queries/course-groups.ts';
 import { courseQueries } from '../lib/queries/courses.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';

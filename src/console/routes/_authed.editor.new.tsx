@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
 import { CourseEditor } from '../features/course-editor/course-editor.tsx';
-import { loadEditor } from '../features/course-editor/load-editor.ts';
+import { loadEditor } from '../features/course-editor/persistence/load-editor.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 export const Route = createFileRoute('/_authed/editor/new')({

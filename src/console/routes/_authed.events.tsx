@@ -2,7 +2,7 @@
 // The page and everything it draws (list, chart, drawer) load with this route's own chunk.
 import { createFileRoute } from '@tanstack/react-router';
 import { EventMonitor } from '../features/event-monitor/event-monitor.tsx';
-import { MonitorSearch } from '../features/event-monitor/monitor-search.ts';
+import { MonitorSearch } from '../features/event-monitor/filters/monitor-search.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 export const Route = createFileRoute('/_authed/events')({

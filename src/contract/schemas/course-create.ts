@@ -10,6 +10,7 @@ import {
   VALUE_COMPLETION_CRITERIA,
 } from '../enums.ts';
 import { CustomFields, HttpUrl, IsoDate, SessionCustomFields, Uuid } from '../primitives.ts';
+import { VIDEO_FIELDS } from '../topic-fields.ts';
 import { BackgroundJob } from './background-job.ts';
 
 export const ArticlePageVariant = z
@@ -182,7 +183,7 @@ export const KIND_SPECIFIC_FIELDS = {
     'embeddedEnabled',
     'resetSessionAfterComplete',
   ],
-  video: ['videoUrl', 'videoAsset', 'assetType', 'preAsset', 'postAsset', 'posterImageAsset'],
+  video: VIDEO_FIELDS,
 } as const satisfies Record<z.infer<typeof CreateKind>, readonly (keyof CourseAttributes)[]>;
 
 export const CreateCoursesRequest = z

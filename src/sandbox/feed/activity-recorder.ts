@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventKind } from '../../contract/index.ts';
 import type { Rng } from '../lib/prng.ts';
-import { FIRST_NAMES, LAST_NAMES, NO_PASSWORD } from '../seed/learner-names.ts';
+import { FIRST_NAMES, LAST_NAMES, NO_PASSWORD } from './learner-names.ts';
 import {
   pairKey,
   type ActiveCourseEnrollment,

@@ -2,11 +2,10 @@
 // serialized (one batch at a time), split into transactions of at most BATCH_SIZE events, and yields
 // to the event loop between them so the API keeps answering during a large request.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { EVENT_KINDS, type EventKind } from '../../contract/index.ts';
+import { ACTIVITY_MESSAGES, EVENT_KINDS, type EventKind } from '../../contract/index.ts';
 import { createRng, type Rng } from '../lib/prng.ts';
 import type { Db } from '../storage/database.ts';
 import type { SettingsStore } from '../settings.ts';
-import { ACTIVITY_MESSAGES } from './activity-messages.ts';
 import { ActivityBatch, type TimestampClock } from './activity-batch.ts';
 import { ActivityStateLoader } from './activity-state.ts';
 import { ActivityWriter } from './activity-writer.ts';

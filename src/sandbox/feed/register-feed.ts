@@ -1,8 +1,7 @@
-// Wires the event feed, the activity simulator (route + background worker) and the meetings route.
+// Wires the event feed and the activity simulator (route + background worker).
 import type { FastifyInstance } from 'fastify';
 import type { SandboxDeps } from '../deps.ts';
-import { CursorCodec, loadCursorSecret } from '../lib/cursor.ts';
-import { registerMeetingsRoute } from '../meetings/meetings-route.ts';
+import type { CursorCodec } from '../lib/cursor.ts';
 import { registerActivityRoute } from './activity-route.ts';
 import { ActivitySimulator } from './activity-simulator.ts';
 import { createActivityWorker, type Worker } from './activity-worker.ts';
@@ -12,10 +11,9 @@ import { registerFeedRoute } from './feed-route.ts';
 export function registerFeed(
   app: FastifyInstance,
   deps: SandboxDeps,
+  cursors: CursorCodec,
 ): { simulator: ActivitySimulator; worker: Worker } {
-  const codec = new CursorCodec(loadCursorSecret(deps.db));
-  registerFeedRoute(app, new EventsRepository(deps.db), codec);
-  registerMeetingsRoute(app, deps.db, codec);
+  registerFeedRoute(app, new EventsRepository(deps.db), cursors);
   // `now` is read through deps on every call, so tests can move the clock.
   const simulator = new ActivitySimulator({ ...deps, now: () => deps.now() });
   registerActivityRoute(app, simulator);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { READ_MESSAGES } from '../../contract/index.ts';
-import { openDatabase } from '../storage/database.ts';
-import { CursorCodec, loadCursorSecret } from './cursor.ts';
+import { CursorCodec } from './cursor.ts';
 import { ValidationError } from './errors.ts';
 
 const codec = new CursorCodec(Buffer.from('0123456789abcdef0123456789abcdef'));
@@ -45,13 +44,5 @@ describe('CursorCodec', () => {
         errorsOf(() => codec.decode('list-a', bad)),
         bad,
       ).toEqual([READ_MESSAGES.invalidCursor]);
-  });
-
-  it('keeps its secret in the database, so cursors survive a restart', () => {
-    const db = openDatabase(':memory:');
-    const first = loadCursorSecret(db);
-    expect(first.length).toBe(32);
-    expect(loadCursorSecret(db)).toEqual(first);
-    db.close();
   });
 });

@@ -1,10 +1,9 @@
 // Opaque keyset cursors (spec 4.5). A cursor carries the sort key of the last row of a page plus a
 // digest of the list it belongs to (endpoint, company, filters), signed with HMAC so clients cannot
 // forge keys. A cursor replayed against another list or other filters is refused, not misapplied.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { READ_MESSAGES } from '../../contract/index.ts';
 import { ValidationError } from './errors.ts';
-import type { Db } from '../storage/database.ts';
 
 export type CursorKey = readonly (string | number | null)[];
 
@@ -63,16 +62,4 @@ function parsePayload(payload: string): { s: string; k: CursorKey } | undefined 
   } catch {
     return undefined;
   }
-}
-
-/** The signing secret lives in the database so cursors stay valid across sandbox restarts. */
-export function loadCursorSecret(db: Db): Buffer {
-  const candidate = randomBytes(32).toString('base64url');
-  db.prepare('INSERT OR IGNORE INTO sandbox_settings (key, value) VALUES (?, ?)').run(
-    'cursorSecret',
-    candidate,
-  );
-  const row = db.prepare('SELECT value FROM sandbox_settings WHERE key = ?').get('cursorSecret') as
-    { value: string } | undefined;
-  return Buffer.from(row?.value ?? candidate, 'base64url');
 }

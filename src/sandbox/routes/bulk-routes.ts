@@ -1,10 +1,11 @@
 // Bulk endpoints of spec 4.4: prices, completion criteria, certificate templates, the four imports.
 import type { FastifyInstance } from 'fastify';
+import type { BulkImportJobPayload } from '../../contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { completionCriteriaService } from '../services/bulk-completion-criteria.ts';
 import { certificateTemplateService } from '../services/bulk-certificate-templates.ts';
-import { bulkImportService } from '../services/bulk-imports.ts';
 import { bulkPriceService } from '../services/bulk-prices.ts';
+import { jobsService } from '../services/jobs.ts';
 import { defineRoute, type OperationId } from './define-route.ts';
 
 const IMPORTS = [
@@ -18,7 +19,7 @@ export function registerBulkRoutes(app: FastifyInstance, deps: SandboxDeps): voi
   const prices = bulkPriceService(deps);
   const criteria = completionCriteriaService(deps);
   const templates = certificateTemplateService(deps);
-  const imports = bulkImportService(deps);
+  const jobs = jobsService(deps);
 
   defineRoute(app, 'bulkUpdatePrices', ({ companyId, body }) =>
     prices.updatePrices(companyId, body.items),
@@ -37,10 +38,11 @@ export function registerBulkRoutes(app: FastifyInstance, deps: SandboxDeps): voi
   );
   for (const [operationId, target, eventKind] of IMPORTS)
     defineRoute(app, operationId, ({ companyId, body }) =>
-      imports.enqueue(companyId, {
+      // The file is read when the job runs (services/bulk-imports.ts).
+      jobs.enqueue(companyId, 'bulkImport', {
         target,
         eventKind,
         bulkImportAssetPath: body.bulkImportAssetPath,
-      }),
+      } satisfies BulkImportJobPayload),
     );
 }

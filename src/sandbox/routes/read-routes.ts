@@ -1,20 +1,24 @@
-// Registers the read endpoints, translations and bulk endpoints of spec 4.3-4.4 in one plugin scope
-// (the scope also holds the text/xml body parser used by XLIFF uploads).
+// Registers the read endpoints and translations of spec 4.3-4.4 in one plugin scope (the scope also
+// holds the text/xml body parser used by XLIFF uploads).
 import type { FastifyInstance } from 'fastify';
 import type { SandboxDeps } from '../deps.ts';
+import type { CursorCodec } from '../lib/cursor.ts';
 import { catalogReadService } from '../services/catalog-read-service.ts';
 import { contentReadService } from '../services/content-read-service.ts';
 import { createReadContext } from '../services/read-context.ts';
 import { structureReadService } from '../services/structure-read-service.ts';
 import { translationService } from '../services/translation-service.ts';
-import { registerBulkRoutes } from './bulk-routes.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { registerCourseGroupRoutes } from './course-group-routes.ts';
 import { registerDirectoryRoutes } from './directory-routes.ts';
 import { registerStructureRoutes } from './structure-routes.ts';
 
-export function registerReadRoutes(app: FastifyInstance, deps: SandboxDeps): void {
-  const context = createReadContext(deps);
+export function registerReadRoutes(
+  app: FastifyInstance,
+  deps: SandboxDeps,
+  cursors: CursorCodec,
+): void {
+  const context = createReadContext(deps, cursors);
   const catalog = catalogReadService(context);
   const structure = structureReadService(context, catalog);
   const content = contentReadService(context, catalog, structure);
@@ -25,6 +29,5 @@ export function registerReadRoutes(app: FastifyInstance, deps: SandboxDeps): voi
     registerStructureRoutes(scope, structure);
     registerContentRoutes(scope, content, translations);
     registerDirectoryRoutes(scope, context, content);
-    registerBulkRoutes(scope, deps);
   });
 }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../lib/password.ts';
 import { nowIso, type Db } from '../storage/database.ts';
 import { userRepository } from '../storage/user-repository.ts';
-import { FIRST_NAMES, LAST_NAMES } from './learner-names.ts';
+import { FIRST_NAMES, LAST_NAMES } from '../feed/learner-names.ts';
 
 export interface DemoAccount {
   email: string;

@@ -1,5 +1,6 @@
 // The demo company (SANDBOX_SEED=demo): the catalog of demo-catalog.ts built through the create
-// path's own planner (planCourse), so seeded rows look exactly like created ones, then moved to the
+// path's own planner and writer (planCourse, coursePlanWriter), so seeded rows look exactly like
+// created ones, then moved to the
 // states a real catalog has (every status, archived groups, templates, several sessions). The PRNG
 // seed is fixed: titles, bodies, prices and dates (relative to the day of seeding) are the same on
 // every run. Accounts (learners, staff) are seeded elsewhere.
@@ -7,15 +8,10 @@ import { randomUUID } from 'node:crypto';
 import type { CourseAttributes, CreateKind } from '../../contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { createRng, type Rng } from '../lib/prng.ts';
-import { planCourse, type CoursePlan } from '../services/course-plan.ts';
+import { coursePlanWriter, planCourse } from '../services/course-plan.ts';
 import { uniqueSlug } from '../services/slugs.ts';
 import { bulkQueries } from '../storage/bulk-queries.ts';
 import { completionCriteriaRepository } from '../storage/completion-criteria-repository.ts';
-import { courseGroupRepository } from '../storage/course-group-repository.ts';
-import { courseRepository } from '../storage/course-repository.ts';
-import { lessonRepository } from '../storage/lesson-repository.ts';
-import { sectionRepository } from '../storage/section-repository.ts';
-import { topicRepository } from '../storage/topic-repository.ts';
 import {
   DEMO_AUTHORS,
   DEMO_CERTIFICATE_TEMPLATES,
@@ -95,20 +91,9 @@ export function seedDemo(deps: SandboxDeps, companyId: string = deps.company.id)
   const { db } = deps;
   const rng = createRng(DEMO_SEED);
   const anchor = Math.floor(deps.now() / DAY_MS) * DAY_MS;
-  const groups = courseGroupRepository(db);
-  const courses = courseRepository(db);
-  const sections = sectionRepository(db);
-  const lessons = lessonRepository(db);
-  const topics = topicRepository(db);
+  const writer = coursePlanWriter(db);
   const criteria = completionCriteriaRepository(db);
   const result: DemoSeedResult = { courseGroupIds: [], courseIdByTitle: new Map() };
-
-  const writeStructure = (plan: CoursePlan) => {
-    for (const row of plan.sections) sections.insert(row);
-    for (const row of plan.lessons) lessons.insert(row);
-    for (const row of plan.topics) topics.insert(row);
-    for (const row of plan.criteria) criteria.insert(row);
-  };
 
   const seedGroup = (spec: DemoGroupSpec, index: number, tagIds: Map<string, string>) => {
     const createdMs = anchor - (DEMO_GROUPS.length - index) * 5 * DAY_MS;
@@ -154,14 +139,12 @@ export function seedDemo(deps: SandboxDeps, companyId: string = deps.company.id)
     const plan = planCourse(companyId, attributes(spec.title, 'first'), at);
     const courseStatus = spec.archived ? 'archived' : spec.status;
     const updatedAt = new Date(Math.min(createdMs + rng.int(0, 30) * DAY_MS, anchor)).toISOString();
-    plan.group.slug = uniqueSlug(spec.title, (slug) => !!groups.slugOwner(companyId, slug));
     plan.group.kind = spec.kind;
     plan.group.content_type = createKind === spec.kind ? plan.group.content_type : spec.kind;
     plan.group.is_template = spec.isTemplate ? 1 : 0;
     plan.group.archived = spec.archived ? 1 : 0;
     plan.group.language = spec.language ?? 'en';
     plan.group.updated_at = updatedAt;
-    groups.insert(plan.group);
 
     const sessionPlans = [
       plan,
@@ -182,8 +165,8 @@ export function seedDemo(deps: SandboxDeps, companyId: string = deps.company.id)
       session.course.status = courseStatus;
       session.course.updated_at = updatedAt;
       if (courseStatus === 'published') session.course.publish_date = updatedAt;
-      courses.insert(session.course);
-      writeStructure(session);
+      if (session === plan) writer.withGroup(session);
+      else writer.session(session);
       if (spec.kind === 'courseGroup' && rng.next() < 0.4)
         criteria.insert({
           id: randomUUID(),

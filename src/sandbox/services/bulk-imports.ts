@@ -1,5 +1,5 @@
 // The four bulk imports (spec 4.4): the request queues a `bulkImport` job whose payload names the
-// file; the job worker later runs `bulkImportJobHandler`, which imports webinar / in-person-event
+// file (routes/bulk-routes.ts); the job worker later runs `bulkImportJobHandler`, which imports webinar / in-person-event
 // course groups or sessions from a JSON array of rows. A file with any bad row imports nothing.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -20,34 +20,12 @@ import {
   newCourseRow,
   type CourseColumns,
 } from '../storage/course-repository.ts';
-import { jobRepository, type JobRow } from '../storage/job-repository.ts';
+import type { JobRow } from '../storage/job-repository.ts';
 import { fetchFailure } from './job-worker.ts';
 import { uniqueSlug } from './slugs.ts';
 
 type SessionInput = Omit<BulkImportSessionRow, 'courseGroupId'>;
 const MAX_REPORTED_ROWS = 5;
-
-export function bulkImportService(deps: SandboxDeps) {
-  const jobs = jobRepository(deps.db);
-  return {
-    enqueue(companyId: string, payload: BulkImportJobPayload) {
-      const nowMs = deps.now();
-      const at = new Date(nowMs).toISOString();
-      const id = randomUUID();
-      jobs.insert({
-        id,
-        company_id: companyId,
-        type: 'bulkImport',
-        status: 'queued',
-        payload: JSON.stringify(payload),
-        run_after_ms: nowMs + deps.settings.get().jobDelayMs,
-        created_at: at,
-        updated_at: at,
-      });
-      return { backgroundJob: { id, type: 'bulkImport' as const, status: 'queued' as const } };
-    },
-  };
-}
 
 /** The rows of a `data:` URL, or a reason why there are none. */
 export function readDataUrl(url: string): { rows: unknown } | { error: string } {

@@ -1,5 +1,6 @@
 // Turns one validated create entry (spec 2.2) into rows: one course group, one course, and the
-// kind-specific structure (spec 2.2 "Kind-specific structure"), plus the files to fetch.
+// kind-specific structure (spec 2.2 "Kind-specific structure"), plus the files to fetch; and the one
+// writer of those rows, used by create and by the demo seed.
 import { randomUUID } from 'node:crypto';
 import {
   stripHtml,
@@ -9,14 +10,22 @@ import {
   type Section,
   type Topic,
 } from '../../contract/index.ts';
-import type { CompletionCriterionColumns } from '../storage/completion-criteria-repository.ts';
-import type { CourseGroupColumns } from '../storage/course-group-repository.ts';
-import type { CourseColumns } from '../storage/course-repository.ts';
-import type { LessonColumns } from '../storage/lesson-repository.ts';
-import type { SectionColumns } from '../storage/section-repository.ts';
-import type { TopicColumns } from '../storage/topic-repository.ts';
+import {
+  completionCriteriaRepository,
+  type CompletionCriterionColumns,
+} from '../storage/completion-criteria-repository.ts';
+import {
+  courseGroupRepository,
+  type CourseGroupColumns,
+} from '../storage/course-group-repository.ts';
+import { courseRepository, type CourseColumns } from '../storage/course-repository.ts';
+import type { Db } from '../storage/database.ts';
+import { lessonRepository, type LessonColumns } from '../storage/lesson-repository.ts';
+import { sectionRepository, type SectionColumns } from '../storage/section-repository.ts';
 import { bit, nullableBit } from '../storage/sql-helpers.ts';
+import { topicRepository, type TopicColumns } from '../storage/topic-repository.ts';
 import type { PlannedUpload } from './jobs.ts';
+import { uniqueSlug } from './slugs.ts';
 import { applyTopicFields, criterionRow, storedFields, topicUploads } from './topic-content.ts';
 
 /** The content type a group gets when the request names none (spec 2.2: derived from kind). */
@@ -119,6 +128,38 @@ export function planCourse(companyId: string, input: CourseAttributes, at: strin
   sections.forEach(addSection);
   return plan;
 }
+
+/**
+ * The one writer of planned courses. Call inside a transaction. `withGroup` writes a new course group
+ * with its first course (its slug is chosen here, where the company's taken slugs are visible);
+ * `session` adds another course to a group already written.
+ */
+export function coursePlanWriter(db: Db) {
+  const groups = courseGroupRepository(db);
+  const courses = courseRepository(db);
+  const sections = sectionRepository(db);
+  const lessons = lessonRepository(db);
+  const topics = topicRepository(db);
+  const criteria = completionCriteriaRepository(db);
+
+  const session = (plan: CoursePlan): void => {
+    courses.insert(plan.course);
+    for (const row of plan.sections) sections.insert(row);
+    for (const row of plan.lessons) lessons.insert(row);
+    for (const row of plan.topics) topics.insert(row);
+    for (const row of plan.criteria) criteria.insert(row);
+  };
+  return {
+    withGroup(plan: CoursePlan): void {
+      const { company_id: companyId, title } = plan.group;
+      plan.group.slug = uniqueSlug(title, (slug) => !!groups.slugOwner(companyId, slug));
+      groups.insert(plan.group);
+      session(plan);
+    },
+    session,
+  };
+}
+export type CoursePlanWriter = ReturnType<typeof coursePlanWriter>;
 
 /** Non-courseGroup kinds hold their topics in one section and lesson named after the course. */
 function implicitSection(input: CourseAttributes): Section {

@@ -14,16 +14,10 @@ import {
 import type { z } from 'zod';
 import type { SandboxDeps } from '../deps.ts';
 import { PlainTextValidationError, ValidationError } from '../lib/errors.ts';
-import { completionCriteriaRepository } from '../storage/completion-criteria-repository.ts';
-import { courseGroupRepository } from '../storage/course-group-repository.ts';
 import { courseRepository } from '../storage/course-repository.ts';
-import { lessonRepository } from '../storage/lesson-repository.ts';
-import { sectionRepository } from '../storage/section-repository.ts';
-import { topicRepository } from '../storage/topic-repository.ts';
-import { planCourse, type CoursePlan } from './course-plan.ts';
+import { coursePlanWriter, planCourse, type CoursePlan } from './course-plan.ts';
 import type { EnqueueResult, JobsService } from './jobs.ts';
 import { referenceChecks } from './reference-checks.ts';
-import { uniqueSlug } from './slugs.ts';
 
 export type CreateOutcome =
   | { ok: true; response: CreateCoursesResponse }
@@ -50,12 +44,8 @@ function shapeErrors(error: z.ZodError, several: boolean): string[] {
 
 export function courseCreator(deps: SandboxDeps, jobs: JobsService) {
   const { db } = deps;
-  const groups = courseGroupRepository(db);
   const courses = courseRepository(db);
-  const sections = sectionRepository(db);
-  const lessons = lessonRepository(db);
-  const topics = topicRepository(db);
-  const criteria = completionCriteriaRepository(db);
+  const writer = coursePlanWriter(db);
   const referenceIssues = referenceChecks(db);
 
   function storageErrors(companyId: string, entries: CourseAttributes[]): string[] {
@@ -75,15 +65,7 @@ export function courseCreator(deps: SandboxDeps, jobs: JobsService) {
   }
 
   const write = db.transaction((companyId: string, plans: CoursePlan[]): EnqueueResult => {
-    for (const plan of plans) {
-      plan.group.slug = uniqueSlug(plan.group.title, (slug) => !!groups.slugOwner(companyId, slug));
-      groups.insert(plan.group);
-      courses.insert(plan.course);
-      for (const row of plan.sections) sections.insert(row);
-      for (const row of plan.lessons) lessons.insert(row);
-      for (const row of plan.topics) topics.insert(row);
-      for (const row of plan.criteria) criteria.insert(row);
-    }
+    for (const plan of plans) writer.withGroup(plan);
     return jobs.enqueueUploads(
       companyId,
       plans.flatMap((plan) => plan.uploads),

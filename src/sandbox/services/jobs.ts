@@ -29,7 +29,31 @@ export type EnqueueResult =
 export function jobsService(deps: SandboxDeps) {
   const jobs = jobRepository(deps.db);
 
+  /** The one writer of a job row: queued now, taken by the job worker after the configured delay. */
+  function insertJob(companyId: string, type: Job['type'], payload: unknown): string {
+    const nowMs = deps.now();
+    const at = new Date(nowMs).toISOString();
+    const id = randomUUID();
+    jobs.insert({
+      id,
+      company_id: companyId,
+      type,
+      status: 'queued',
+      payload: payload === null ? null : JSON.stringify(payload),
+      run_after_ms: nowMs + deps.settings.get().jobDelayMs,
+      created_at: at,
+      updated_at: at,
+    });
+    return id;
+  }
+
   return {
+    /** Queues a job that carries its work in its payload (a bulk import names its file there). */
+    enqueue(companyId: string, type: Job['type'], payload: unknown) {
+      const id = insertJob(companyId, type, payload);
+      return { backgroundJob: { id, type, status: 'queued' as const } };
+    },
+
     /**
      * Queues one `contentBulkUpload` job for `uploads`. Call inside the request's transaction so the
      * job and the content it refers to appear together. `withCourseId`: create responses name the
@@ -41,22 +65,10 @@ export function jobsService(deps: SandboxDeps) {
       withCourseId: boolean,
     ): EnqueueResult {
       if (uploads.length === 0) return { kind: 'none' };
-      const { pendingJobLimit, jobDelayMs } = deps.settings.get();
+      const { pendingJobLimit } = deps.settings.get();
       if (jobs.pendingCount(companyId) >= pendingJobLimit)
         return { kind: 'limitHit', limit: pendingJobLimit };
-      const nowMs = deps.now();
-      const at = new Date(nowMs).toISOString();
-      const id = randomUUID();
-      jobs.insert({
-        id,
-        company_id: companyId,
-        type: 'contentBulkUpload',
-        status: 'queued',
-        payload: null,
-        run_after_ms: nowMs + jobDelayMs,
-        created_at: at,
-        updated_at: at,
-      });
+      const id = insertJob(companyId, 'contentBulkUpload', null);
       for (const upload of uploads)
         jobs.insertUpload({
           job_id: id,

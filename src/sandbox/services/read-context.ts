@@ -1,12 +1,11 @@
 // What the read services share: the cursor codec and the prepared read queries, built once per sandbox.
 import type { SandboxDeps } from '../deps.ts';
-import { CursorCodec, loadCursorSecret } from '../lib/cursor.ts';
+import type { CursorCodec } from '../lib/cursor.ts';
 import { catalogQueries } from '../storage/catalog-queries.ts';
 import { directoryQueries } from '../storage/directory-queries.ts';
 import { structureQueries } from '../storage/structure-queries.ts';
 
-export function createReadContext(deps: SandboxDeps) {
-  const codec = new CursorCodec(loadCursorSecret(deps.db));
+export function createReadContext(deps: SandboxDeps, codec: CursorCodec) {
   return {
     deps,
     db: deps.db,

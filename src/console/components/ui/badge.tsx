@@ -1,6 +1,18 @@
 import type { ReactNode } from 'react';
-import type { Status } from '../../../contract/enums.ts';
-import { STATUS_LABELS, STATUS_TONES, type Tone } from '../../lib/format.ts';
+import type { Status } from '#contract/enums.ts';
+import { STATUS_LABELS } from '../../lib/labels.ts';
+
+export type Tone = 'success' | 'neutral' | 'info' | 'warning' | 'danger' | 'muted';
+
+const STATUS_TONES: Record<Status, Tone> = {
+  draft: 'neutral',
+  authoring: 'info',
+  published: 'success',
+  loginRestriction: 'warning',
+  archived: 'muted',
+  pending: 'info',
+  deleted: 'danger',
+};
 
 export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
   return <span className={`badge badge--${tone}`}>{children}</span>;

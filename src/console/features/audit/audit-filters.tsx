@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { STATUS_FILTER, type AuditSearchParams } from './audit-search.ts';
-import { fromLocalInput, toLocalInput } from './local-time.ts';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
 
 const FilterForm = z
   .object({
@@ -65,15 +65,8 @@ export function AuditFilters({ search, onApply }: AuditFiltersProps) {
       noValidate
     >
       <Field label="User" hint="Email address" error={errors.user?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            className="input"
-            type="search"
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            {...form.register('user')}
-          />
+        {(control) => (
+          <input {...control} className="input" type="search" {...form.register('user')} />
         )}
       </Field>
       <Field
@@ -81,52 +74,29 @@ export function AuditFilters({ search, onApply }: AuditFiltersProps) {
         hint="PUT /api/roles/:email, a path, or an operation (grantRole)"
         error={errors.route?.message}
       >
-        {({ id, describedBy, invalid }) => (
+        {(control) => (
           <input
-            id={id}
+            {...control}
             className="input input--wide"
             type="search"
             spellCheck={false}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
             {...form.register('route')}
           />
         )}
       </Field>
       <Field label="Status" hint="403 or 4xx" error={errors.status?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            className="input"
-            size={6}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            {...form.register('status')}
-          />
+        {(control) => (
+          <input {...control} className="input" size={6} {...form.register('status')} />
         )}
       </Field>
       <Field label="From" error={errors.from?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            className="input"
-            type="datetime-local"
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            {...form.register('from')}
-          />
+        {(control) => (
+          <input {...control} className="input" type="datetime-local" {...form.register('from')} />
         )}
       </Field>
       <Field label="Until" error={errors.to?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            className="input"
-            type="datetime-local"
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            {...form.register('to')}
-          />
+        {(control) => (
+          <input {...control} className="input" type="datetime-local" {...form.register('to')} />
         )}
       </Field>
       <Button type="submit" variant="primary">

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportUrl } from './audit-api.ts';
 import { AuditSearch } from './audit-search.ts';
-import { fromLocalInput, toLocalInput } from './local-time.ts';
 
 describe('AuditSearch', () => {
   it('keeps valid filters, normalizing status case and times to ISO UTC', () => {
@@ -46,20 +45,5 @@ describe('exportUrl', () => {
       '/api/audit/export?route=PUT+%2Fapi%2Froles%2F%3Aemail&status=2xx&format=ndjson',
     );
     expect(exportUrl({}, 'csv')).toBe('/api/audit/export?format=csv');
-  });
-});
-
-describe('local datetime inputs', () => {
-  it('round-trips a minute-precise time through the input format', () => {
-    const iso = new Date(2026, 0, 2, 3, 4).toISOString();
-    expect(toLocalInput(iso)).toBe('2026-01-02T03:04');
-    expect(fromLocalInput(toLocalInput(iso))).toBe(iso);
-  });
-
-  it('treats empty and invalid values as no bound', () => {
-    expect(toLocalInput(undefined)).toBe('');
-    expect(toLocalInput('nope')).toBe('');
-    expect(fromLocalInput('')).toBeUndefined();
-    expect(fromLocalInput('not a date')).toBeUndefined();
   });
 });

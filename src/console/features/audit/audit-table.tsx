@@ -2,7 +2,7 @@
 import { Badge } from '../../components/ui/badge.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import type { Tone } from '../../lib/format.ts';
+import type { Tone } from '../../components/ui/badge.tsx';
 import type { AuditEntry } from './audit-api.ts';
 
 const statusTone = (status: number): Tone =>

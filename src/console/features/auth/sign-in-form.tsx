@@ -6,13 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { errorMessages } from '../../lib/api-error.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
-import {
-  ROLE_LABELS,
-  sessionQueries,
-  signIn,
-  SignInInput,
-  type ConsoleMeta,
-} from '../../lib/session.ts';
+import { sessionQueries, signIn, SignInInput, type ConsoleMeta } from '../../lib/session.ts';
+import { ROLE_LABELS } from '../../lib/labels.ts';
 
 type FieldErrors = Partial<Record<keyof SignInInput, string>>;
 
@@ -81,29 +76,25 @@ export function SignInForm({
         aria-describedby="sign-in-error"
       >
         <Field label="Email" error={fieldErrors.email}>
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               name="email"
               type="email"
               autoComplete="username"
               className="input"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
               required
             />
           )}
         </Field>
         <Field label="Password" error={fieldErrors.password}>
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               name="password"
               type="password"
               autoComplete="current-password"
               className="input"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
               required
             />
           )}

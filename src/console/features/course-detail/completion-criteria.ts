@@ -1,22 +1,6 @@
 // Plain-language descriptions of completion criteria (spec 2.5).
-import type { CompletionCriteriaType } from '../../../contract/enums.ts';
-
-const LABELS: Record<CompletionCriteriaType, string> = {
-  coursePercentViewed: 'Share of pages viewed',
-  articlePercentViewed: 'Share of the page viewed',
-  videoPercentViewed: 'Share of the video viewed',
-  articleTimeViewedInSeconds: 'Time on the page',
-  courseTopicViewed: 'Topic viewed',
-  courseAssessmentPassed: 'Assessment passed',
-  courseAssignmentComplete: 'Assignment complete',
-  courseMeetingAttended: 'Meeting attended',
-  scormComplete: 'SCORM package complete',
-  xApiComplete: 'xAPI activity complete',
-  surveyVendorComplete: 'Survey complete',
-  vendorAssignmentCompleted: 'Vendor assignment completed',
-  proctoredTopicComplete: 'Proctored topic complete',
-  videoTopicId: 'Video topic watched',
-};
+import type { CompletionCriteriaType } from '#contract/enums.ts';
+import { COMPLETION_CRITERIA_LABELS } from '../../lib/labels.ts';
 
 export interface CriterionLike {
   type: CompletionCriteriaType;
@@ -34,7 +18,7 @@ export function describeCriterion(
   topicTitle: (id: string) => string | undefined,
   carrierId?: string,
 ): string {
-  const label = LABELS[criterion.type];
+  const label = COMPLETION_CRITERIA_LABELS[criterion.type];
   switch (criterion.type) {
     case 'coursePercentViewed':
       return `${label}: ${criterion.coursePercentViewed ?? '?'}%`;

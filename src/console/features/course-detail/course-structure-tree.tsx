@@ -1,16 +1,11 @@
 // A course's sections, lessons and topics with their completion criteria, read-only. Native
 // <details> gives every level keyboard-operable expand/collapse without custom tree semantics.
-import type { CourseStructure } from '../../../contract/schemas/read-models.ts';
+import type { CourseStructure } from '#contract/schemas/read-models.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { formatDateTime, plural } from '../../lib/format.ts';
+import { OPEN_TYPE_LABELS, TOPIC_TYPE_LABELS } from '../../lib/labels.ts';
 import { describeCriterion } from './completion-criteria.ts';
-
-const OPEN_TYPE_LABELS = {
-  studentsOnly: 'Enrolled learners',
-  open: 'Free preview',
-  emailCaptureOpen: 'Email required',
-} as const;
 
 export function CourseStructureTree({ structure }: { structure: CourseStructure }) {
   const topics = structure.sections.flatMap((section) =>
@@ -54,7 +49,7 @@ export function CourseStructureTree({ structure }: { structure: CourseStructure 
                         <ol className="tree tree--nested tree--topics">
                           {lesson.topics.map((topic) => (
                             <li key={topic.id} className="tree__topic">
-                              <Badge tone="neutral">{topic.type}</Badge>
+                              <Badge tone="neutral">{TOPIC_TYPE_LABELS[topic.type]}</Badge>
                               <span className="tree__title">{topic.title}</span>
                               {topic.courseCompletionCriteria ? (
                                 <span className="criterion">

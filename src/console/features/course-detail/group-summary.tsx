@@ -1,5 +1,6 @@
-import type { CourseGroup } from '../../../contract/schemas/read-models.ts';
-import { KIND_LABELS, formatDateTime } from '../../lib/format.ts';
+import type { CourseGroup } from '#contract/schemas/read-models.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { KIND_LABELS } from '../../lib/labels.ts';
 import { htmlToText } from '../../lib/html-text.ts';
 
 export function GroupSummary({ group }: { group: CourseGroup }) {

@@ -2,7 +2,7 @@
 // jobs tray then follows.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { CourseGroupUpdate } from '../../../contract/schemas/course-update.ts';
+import { CourseGroupUpdate } from '#contract/schemas/course-update.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -73,23 +73,21 @@ export function GroupThumbnailForm({
           hint="Recommended 800×385; fetched by a background job."
           error={fieldError}
         >
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               className="input"
               type="url"
               inputMode="url"
               value={url}
               onChange={(event) => setUrl(event.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
             />
           )}
         </Field>
         <Field label="Alt text">
-          {({ id }) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               className="input"
               value={alt}
               onChange={(event) => setAlt(event.target.value)}

@@ -13,25 +13,27 @@ import {
   type Baseline,
   type CourseDraft,
   type Issue,
-  type Projection,
-} from '../../../compiler/index.ts';
+} from '#compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { KIND_LABELS } from '../../lib/labels.ts';
 import { ApplyPanel } from './apply/apply-panel.tsx';
 import { compileDraft } from './compile/compile-draft.ts';
 import { useCompiled } from './compile/use-compiled.ts';
 import { useApply } from './apply/use-apply.ts';
-import { EditorStore, useEditorSlice } from './editor-store.ts';
-import { ImportExport } from './import-export.tsx';
-import { IssuesList } from './issues-list.tsx';
-import { LeaveGuard } from './leave-guard.tsx';
+import { EditorStore, useEditorSlice } from './state/editor-store.ts';
+import { ImportExport } from './persistence/import-export.tsx';
+import { IssuesList } from './apply/issues-list.tsx';
+import { LeaveGuard } from './persistence/leave-guard.tsx';
 import { CourseForm } from './panels/course-form.tsx';
 import { NodePanel } from './panels/node-panel.tsx';
 import { CourseTree } from './tree/course-tree.tsx';
-import { moveChecked, moveToUnused } from './tree/tree-actions.ts';
-import { CourseIssues, KindPicker, ancestorsOf, rootAdd } from './editor-parts.tsx';
-import { useAutosave } from './use-autosave.ts';
-import { useTreeActions, type Notice } from './use-tree-actions.ts';
-import { useUndoKeys } from './use-undo-keys.ts';
+import type { Projection } from './tree/projection.ts';
+import { CourseIssues } from './panels/course-issues.tsx';
+import { KindPicker } from './panels/kind-picker.tsx';
+import { addChild, ancestorsOf, moveChecked, moveToUnused } from './tree/outline-edits.ts';
+import { useAutosave } from './persistence/use-autosave.ts';
+import { useRowActions, type Notice } from './tree/use-row-actions.ts';
+import { useUndoKeys } from './state/use-undo-keys.ts';
 import './course-editor.css';
 
 export interface CourseEditorProps {
@@ -74,7 +76,7 @@ export function CourseEditor(props: CourseEditorProps) {
       }),
     notify: setNotice,
   }));
-  const actions = useTreeActions(store, handlers);
+  const actions = useRowActions(store, handlers);
 
   // Validation and planning of the whole draft run in a worker after a pause in typing.
   const compiled = useCompiled(draft, baseline);
@@ -244,7 +246,13 @@ export function CourseEditor(props: CourseEditorProps) {
               Outline
             </h2>
             {isTreeDraft(draft) ? (
-              <Button size="sm" onClick={() => actions.apply(rootAdd(store), 'root')}>
+              <Button
+                size="sm"
+                onClick={() =>
+                  isTreeDraft(store.draft) &&
+                  actions.apply(addChild(store.draft, null, randomId), 'root')
+                }
+              >
                 Add {draft.kind === 'courseGroup' ? 'section' : 'topic'}
               </Button>
             ) : null}
@@ -280,7 +288,8 @@ export function CourseEditor(props: CourseEditorProps) {
             />
           ) : (
             <p className="field__hint">
-              A {draft.kind} has no outline; its content is set in the course details.
+              A course of kind “{KIND_LABELS[draft.kind]}” has no outline; its content is set in the
+              course details.
             </p>
           )}
         </section>

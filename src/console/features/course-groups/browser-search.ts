@@ -1,7 +1,7 @@
 // The browser's state in the URL: shareable, and the back button walks through filter changes.
 import { z } from 'zod';
-import { CourseGroupKind } from '../../../contract/enums.ts';
-import { LIMITS } from '../../../contract/limits.ts';
+import { CourseGroupKind } from '#contract/enums.ts';
+import { LIMITS } from '#contract/limits.ts';
 import type { CourseGroupFilters, CourseGroupSearch } from '../../lib/queries/course-groups.ts';
 
 export const PER_PAGE_CHOICES = [25, 50, 100, 250, LIMITS.maxPerPage] as const;

@@ -1,10 +1,10 @@
 // Search box and filters. Every control writes to the URL (validated search params).
 import { useState } from 'react';
-import { COURSE_GROUP_KINDS } from '../../../contract/enums.ts';
-import { LIMITS } from '../../../contract/limits.ts';
+import { COURSE_GROUP_KINDS } from '#contract/enums.ts';
+import { LIMITS } from '#contract/limits.ts';
 import { Field } from '../../components/ui/field.tsx';
-import { KIND_LABELS } from '../../lib/format.ts';
-import { useDebouncedEffect } from '../../lib/use-debounced-callback.ts';
+import { KIND_LABELS } from '../../lib/labels.ts';
+import { useDebouncedEffect } from '../../lib/use-debounced-effect.ts';
 import { PER_PAGE_CHOICES, type BrowserSearch } from './browser-search.ts';
 
 type BooleanChoice = 'any' | 'true' | 'false';
@@ -53,22 +53,21 @@ export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProp
   return (
     <form className="toolbar" role="search" onSubmit={(event) => event.preventDefault()}>
       <Field label="Search titles" className="toolbar__search">
-        {({ id, describedBy }) => (
+        {(control) => (
           <input
-            id={id}
+            {...control}
             type="search"
             className="input"
             placeholder="Search course groups…"
             value={text}
             onChange={(event) => setText(event.target.value)}
-            aria-describedby={describedBy}
           />
         )}
       </Field>
       <Field label="Kind">
-        {({ id }) => (
+        {(control) => (
           <select
-            id={id}
+            {...control}
             className="select"
             value={search.kind ?? ''}
             disabled={searching}
@@ -86,9 +85,9 @@ export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProp
         )}
       </Field>
       <Field label="Template">
-        {({ id }) => (
+        {(control) => (
           <select
-            id={id}
+            {...control}
             className="select"
             value={toChoice(search.isTemplate)}
             disabled={searching}
@@ -101,9 +100,9 @@ export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProp
         )}
       </Field>
       <Field label="Archived">
-        {({ id }) => (
+        {(control) => (
           <select
-            id={id}
+            {...control}
             className="select"
             value={toChoice(search.archived)}
             disabled={searching}
@@ -117,9 +116,9 @@ export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProp
       </Field>
       {searching ? (
         <Field label="Sort">
-          {({ id }) => (
+          {(control) => (
             <select
-              id={id}
+              {...control}
               className="select"
               value={search.sort ?? ''}
               onChange={(event) =>
@@ -136,9 +135,9 @@ export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProp
         </Field>
       ) : null}
       <Field label="Per page">
-        {({ id }) => (
+        {(control) => (
           <select
-            id={id}
+            {...control}
             className="select"
             value={String(search.perPage ?? LIMITS.defaultPerPage)}
             onChange={(event) => {

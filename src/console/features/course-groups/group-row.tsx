@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import type { CourseGroupListItem } from '../../../contract/schemas/read-models.ts';
+import type { CourseGroupListItem } from '#contract/schemas/read-models.ts';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import type { SelectedGroup } from '../../lib/bulk-selection.ts';
-import { KIND_LABELS, formatCount } from '../../lib/format.ts';
-import { SelectAllCell, SelectableRow } from './select-cells.tsx';
+import { formatCount } from '../../lib/format.ts';
+import { KIND_LABELS } from '../../lib/labels.ts';
+import type { PagedRowProps } from './paged-table.tsx';
+import { SelectableRow } from './select-cells.tsx';
 
 export const toSelected = (group: CourseGroupListItem): SelectedGroup => ({
   id: group.id,
@@ -25,56 +27,15 @@ export const GROUP_COLUMNS = [
   'Courses',
 ] as const;
 
-export function GroupHeaderRow({
-  selectable,
-  allSelected,
-  someSelected,
-  onToggleAll,
-}: {
-  selectable: boolean;
-  allSelected: boolean;
-  someSelected: boolean;
-  onToggleAll(): void;
-}) {
-  return (
-    <div role="row" aria-rowindex={1} className="vtable__row vtable__row--head">
-      {selectable ? (
-        <SelectAllCell
-          allSelected={allSelected}
-          someSelected={someSelected}
-          onToggleAll={onToggleAll}
-          noun="course groups"
-        />
-      ) : null}
-      {GROUP_COLUMNS.map((column) => (
-        <div key={column} role="columnheader" className={`cell cell--${slug(column)}`}>
-          {column}
-        </div>
-      ))}
-    </div>
-  );
-}
-
-const slug = (column: string) => column.toLowerCase().replace(/\s+/g, '-');
-
-export interface GroupRowProps {
-  group: CourseGroupListItem;
-  index: number;
-  start: number;
-  selectable: boolean;
-  selected: boolean;
-  onToggle(group: SelectedGroup): void;
-}
-
 /** Memoized: while scrolling, only rows entering the view render. */
 export const GroupRow = memo(function GroupRow({
-  group,
+  item: group,
   index,
   start,
   selectable,
   selected,
   onToggle,
-}: GroupRowProps) {
+}: PagedRowProps<CourseGroupListItem>) {
   return (
     <SelectableRow
       index={index}

@@ -1,15 +1,15 @@
 // Finds a course group by its slug (`GET /courseGroups/slug/{slug}`) and opens it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { errorMessages } from '../../lib/api-error.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 
 export function SlugLookupForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const id = useId();
   const [slug, setSlug] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -37,30 +37,24 @@ export function SlugLookupForm() {
 
   return (
     <form className="slug-lookup" onSubmit={submit} aria-label="Find a course group by slug">
-      <label htmlFor={`${id}-slug`} className="field__label">
-        Open by slug
-      </label>
-      <div className="slug-lookup__row">
-        <input
-          id={`${id}-slug`}
-          className="input input--mono"
-          value={slug}
-          onChange={(event) => setSlug(event.target.value)}
-          placeholder="course-group-slug"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <Button type="submit" pending={pending}>
-          Open
-        </Button>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Field label="Open by slug" error={error ?? undefined} announceError>
+        {(control) => (
+          <div className="slug-lookup__row">
+            <input
+              {...control}
+              className="input input--mono"
+              value={slug}
+              onChange={(event) => setSlug(event.target.value)}
+              placeholder="course-group-slug"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <Button type="submit" pending={pending}>
+              Open
+            </Button>
+          </div>
+        )}
+      </Field>
     </form>
   );
 }

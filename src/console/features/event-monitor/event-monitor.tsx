@@ -5,24 +5,24 @@ import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { ConnectionIndicator } from './connection-indicator.tsx';
-import { EventDrawer } from './event-drawer.tsx';
-import { filterFromSearch, hasAnyFilter } from './event-filters.ts';
-import type { MonitorSearchInput, MonitorSearchParams } from './monitor-search.ts';
-import { EventList } from './event-list.tsx';
-import type { StoredEvent } from './event-model.ts';
-import { EventsChart } from './events-chart.tsx';
-import { downloadEvents, type ExportFormat } from './export-events.ts';
-import { FilterBar } from './filter-bar.tsx';
+import { ConnectionIndicator } from './views/connection-indicator.tsx';
+import { EventDrawer } from './views/event-drawer.tsx';
+import { filterFromSearch, hasAnyFilter } from './filters/event-filters.ts';
+import type { MonitorSearchInput, MonitorSearchParams } from './filters/monitor-search.ts';
+import { EventList } from './views/event-list.tsx';
+import type { StoredEvent } from './data/event-model.ts';
+import { EventsChart } from './views/events-chart.tsx';
+import { downloadEvents, type ExportFormat } from './data/export-events.ts';
+import { FilterBar } from './views/filter-bar.tsx';
 import {
   eventStore,
   historyLoader,
   useHistoryState,
   useLiveFeed,
   useMonitorSnapshot,
-} from './monitor-instance.ts';
-import type { MonitorSnapshot } from './event-store.ts';
-import { RelayStatusPanel } from './relay-status-panel.tsx';
+} from './data/monitor-instance.ts';
+import type { MonitorSnapshot } from './data/event-store.ts';
+import { RelayStatusPanel } from './views/relay-status-panel.tsx';
 import './event-monitor.css';
 
 export interface EventMonitorProps {

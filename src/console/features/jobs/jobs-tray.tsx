@@ -2,14 +2,15 @@
 // link to the course it belongs to when the action that queued it said which (the editor's apply).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { JobStatus } from '../../../contract/enums.ts';
-import { Badge } from '../../components/ui/badge.tsx';
+import type { JobStatus } from '#contract/enums.ts';
+import { Badge, type Tone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { errorMessages } from '../../lib/api-error.ts';
-import { formatDateTime, type Tone } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { jobsStore, useTrackedJobs, type TrackedJob } from '../../lib/jobs-store.ts';
+import { JOB_STATUS_LABELS, UPLOAD_TYPE_LABELS } from '../../lib/labels.ts';
 import { isJobFinished, jobQueries } from '../../lib/queries/jobs.ts';
 
 const JOB_TONES: Record<JobStatus, Tone> = {
@@ -17,13 +18,6 @@ const JOB_TONES: Record<JobStatus, Tone> = {
   processing: 'info',
   completed: 'success',
   failed: 'danger',
-};
-
-const JOB_LABELS: Record<JobStatus, string> = {
-  queued: 'Queued',
-  processing: 'Processing',
-  completed: 'Completed',
-  failed: 'Failed',
 };
 
 export function JobsTray() {
@@ -77,7 +71,7 @@ function JobCard({ job }: { job: TrackedJob }) {
     <li className="job-card" data-status={job.status} data-testid="job-card">
       <div className="job-card__header">
         <span className="mono job-card__id">{job.id}</span>
-        <Badge tone={JOB_TONES[job.status]}>{JOB_LABELS[job.status]}</Badge>
+        <Badge tone={JOB_TONES[job.status]}>{JOB_STATUS_LABELS[job.status]}</Badge>
       </div>
       <p className="job-card__meta">
         Queued {formatDateTime(job.job?.createdAt ?? job.trackedAt)}
@@ -106,15 +100,15 @@ function JobCard({ job }: { job: TrackedJob }) {
         {job.job
           ? job.job.contentUploads.map((upload, index) => (
               <li key={index}>
-                <Badge tone="neutral">{upload.contentType}</Badge>{' '}
-                <Badge tone={JOB_TONES[upload.status]}>{JOB_LABELS[upload.status]}</Badge>{' '}
+                <Badge tone="neutral">{UPLOAD_TYPE_LABELS[upload.contentType]}</Badge>{' '}
+                <Badge tone={JOB_TONES[upload.status]}>{JOB_STATUS_LABELS[upload.status]}</Badge>{' '}
                 <span className="mono break">{upload.url}</span>
                 {upload.error ? <span className="field__error"> {upload.error}</span> : null}
               </li>
             ))
           : job.uploads.map((upload, index) => (
               <li key={index}>
-                <Badge tone="neutral">{upload.contentType}</Badge>{' '}
+                <Badge tone="neutral">{UPLOAD_TYPE_LABELS[upload.contentType]}</Badge>{' '}
                 <span className="muted">
                   {upload.topicId ? `topic ${upload.topicId}` : 'course group image'}
                 </span>

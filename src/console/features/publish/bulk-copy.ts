@@ -1,5 +1,5 @@
 // What each bulk action says before it runs (cascades included) and after.
-import { LIMITS } from '../../../contract/limits.ts';
+import { LIMITS } from '#contract/limits.ts';
 import { plural } from '../../lib/format.ts';
 import type { BulkAction, BulkItem } from './bulk-runner.ts';
 

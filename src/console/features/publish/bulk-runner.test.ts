@@ -1,7 +1,7 @@
 // The bulk runner's contract: batches of at most 100 for update, one releaseContent per course, and an
 // item is "succeeded" only when the API confirmed it.
 import { describe, expect, it } from 'vitest';
-import type { UpdateCourseAttributes } from '../../../contract/schemas/course-update.ts';
+import type { UpdateCourseAttributes } from '#contract/schemas/course-update.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { runBulk, type BulkItem, type BulkOperations, type ItemResult } from './bulk-runner.ts';
 

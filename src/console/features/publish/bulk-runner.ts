@@ -1,8 +1,8 @@
 // Runs one bulk action over many course groups and reports each item's fate. An item is "succeeded"
 // only when the API confirmed it: releaseContent answered the expected status, or the update call
 // returned its success body. Archive/restore go through update in batches of at most 100 items.
-import { LIMITS } from '../../../contract/limits.ts';
-import type { UpdateCourseAttributes } from '../../../contract/schemas/course-update.ts';
+import { LIMITS } from '#contract/limits.ts';
+import type { UpdateCourseAttributes } from '#contract/schemas/course-update.ts';
 import { errorMessages, isApiError } from '../../lib/api-error.ts';
 import type { SelectedGroup } from '../../lib/bulk-selection.ts';
 

@@ -1,11 +1,11 @@
 // A course's status with publish/unpublish (releaseContent) and status change (update). The actions
 // exist only for admins; everyone else sees the status.
 import { useId, useState } from 'react';
-import { UPDATE_COURSE_STATUSES, type Status } from '../../../contract/enums.ts';
+import { UPDATE_COURSE_STATUSES, type Status } from '#contract/enums.ts';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { STATUS_LABELS } from '../../lib/format.ts';
+import { STATUS_LABELS } from '../../lib/labels.ts';
 import { useChangeCourseStatus, useReleaseContent, type CourseStatusChoice } from './mutations.ts';
 
 export interface CourseStatusPanelProps {

@@ -1,6 +1,6 @@
 // Publish or unpublish a learning path by id (releaseContent with kind learningPath).
 import { useState } from 'react';
-import type { Status } from '../../../contract/enums.ts';
+import type { Status } from '#contract/enums.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useReleaseContent } from './mutations.ts';

@@ -1,8 +1,9 @@
 // Single publish/status/archive actions. Each resolves only on the API's confirmation, then refreshes
 // every cached read that shows a status.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UPDATE_COURSE_STATUSES } from '../../../contract/enums.ts';
+import type { UPDATE_COURSE_STATUSES } from '#contract/enums.ts';
 import { toast } from '../../components/ui/toast.tsx';
+import { STATUS_LABELS } from '../../lib/labels.ts';
 import { releaseContent, updateCourses } from '../../lib/content-api.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
@@ -39,7 +40,7 @@ export function useReleaseContent() {
     onSuccess: async (answer, input) => {
       await refresh();
       toast.success(
-        `${input.action === 'release' ? 'Published' : 'Unpublished'} “${input.title}” (now ${answer.status})`,
+        `${input.action === 'release' ? 'Published' : 'Unpublished'} “${input.title}” (now ${STATUS_LABELS[answer.status].toLowerCase()})`,
       );
     },
   });
@@ -54,7 +55,9 @@ export function useChangeCourseStatus() {
       updateCourses({ courses: [{ id, status }] }),
     onSuccess: async (_answer, input) => {
       await refresh();
-      toast.success(`Status of “${input.title}” changed to ${input.status}`);
+      toast.success(
+        `Status of “${input.title}” changed to ${STATUS_LABELS[input.status].toLowerCase()}`,
+      );
     },
   });
 }

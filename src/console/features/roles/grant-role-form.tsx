@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { CONSOLE_ROLES, ConsoleRole, ROLE_LABELS } from '../../lib/session.ts';
+import { CONSOLE_ROLES, ConsoleRole } from '../../lib/session.ts';
+import { ROLE_LABELS } from '../../lib/labels.ts';
 import { useGrantRole } from './roles-api.ts';
 
 const GrantInput = z.object({
@@ -54,26 +55,19 @@ export function GrantRoleForm({
       </p>
       <form className="inline-form" onSubmit={submit} noValidate>
         <Field label="Email" error={errors.email?.message}>
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               className="input input--wide"
               type="email"
               autoComplete="off"
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
               {...form.register('email')}
             />
           )}
         </Field>
         <Field label="Role" error={errors.role?.message}>
-          {({ id, describedBy }) => (
-            <select
-              id={id}
-              className="select"
-              aria-describedby={describedBy}
-              {...form.register('role')}
-            >
+          {(control) => (
+            <select {...control} className="select" {...form.register('role')}>
               {CONSOLE_ROLES.map((value) => (
                 <option key={value} value={value}>
                   {ROLE_LABELS[value]}

@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Td } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { CONSOLE_ROLES, ROLE_LABELS, type ConsoleRole } from '../../lib/session.ts';
+import { CONSOLE_ROLES, type ConsoleRole } from '../../lib/session.ts';
+import { ROLE_LABELS } from '../../lib/labels.ts';
 import { SOURCE_LABELS, useGrantRole, useRevokeRole, type RoleGrant } from './roles-api.ts';
 
 export function RoleRow({ grant, ownEmail }: { grant: RoleGrant; ownEmail: string }) {

@@ -3,7 +3,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod';
 import { toast } from '../../components/ui/toast.tsx';
 import { apiClient } from '../../lib/api.ts';
-import { ConsoleRole, ROLE_LABELS, sessionQueries } from '../../lib/session.ts';
+import { ConsoleRole, sessionQueries } from '../../lib/session.ts';
+import { ROLE_LABELS } from '../../lib/labels.ts';
 
 export const RoleSource = z.enum(['console', 'cli', 'env', 'demo']);
 export type RoleSource = z.infer<typeof RoleSource>;

@@ -1,7 +1,7 @@
 // Query keys and options for course groups: one place, keys from general to specific.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { CourseGroupKind } from '../../../contract/enums.ts';
-import type { PageInfo } from '../../../contract/schemas/pagination.ts';
+import type { CourseGroupKind } from '#contract/enums.ts';
+import type { PageInfo } from '#contract/schemas/pagination.ts';
 import {
   getCourseGroup,
   getCourseGroupBySlug,

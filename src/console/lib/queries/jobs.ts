@@ -1,6 +1,6 @@
 // Query keys and options for background jobs, polled with backoff until they end.
 import { queryOptions } from '@tanstack/react-query';
-import type { Job } from '../../../contract/schemas/background-job.ts';
+import type { Job } from '#contract/schemas/background-job.ts';
 import { getJob } from '../content-api.ts';
 
 const all = ['jobs'] as const;

@@ -1,5 +1,7 @@
 // Query keys and options for learning paths.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { LearningPathMilestones } from '#contract/schemas/read-models.ts';
+import type { z } from 'zod';
 import { getLearningPath, searchContent } from '../content-api.ts';
 import { nextCursor } from './course-groups.ts';
 
@@ -24,3 +26,5 @@ export const learningPathQueries = {
       queryFn: ({ signal }) => getLearningPath(id, signal),
     }),
 };
+
+export type LearningPath = z.infer<typeof LearningPathMilestones>['learningPath'];

@@ -5,7 +5,8 @@ import { SignOutButton } from '../../features/auth/sign-out-button.tsx';
 import { JobsTray } from '../../features/jobs/jobs-tray.tsx';
 import { JobsWatcher } from '../../features/jobs/jobs-watcher.tsx';
 import { jobsStore } from '../../lib/jobs-store.ts';
-import { ROLE_LABELS, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
+import { ROLE_LABELS } from '../../lib/labels.ts';
 
 export function AppShell() {
   const { user, role, capabilities } = useSession();

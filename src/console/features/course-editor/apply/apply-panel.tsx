@@ -2,14 +2,9 @@
 // request, conflicts found by re-reading the course, per-step progress, and a link to the result.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import {
-  previewRequest,
-  type Baseline,
-  type Plan,
-  type PlanStep,
-} from '../../../../compiler/index.ts';
+import { previewRequest, type Baseline, type Plan, type PlanStep } from '#compiler/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { pendingRuns } from '../editor-db.ts';
+import { pendingRuns } from '../persistence/editor-db.ts';
 import type { ApplyState } from './use-apply.ts';
 
 export interface ApplyPanelProps {

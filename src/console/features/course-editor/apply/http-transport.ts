@@ -8,8 +8,8 @@ import {
   type Transport,
   type TransportResponse,
   type WireRequest,
-} from '../../../../compiler/index.ts';
-import { LIMITS } from '../../../../contract/limits.ts';
+} from '#compiler/index.ts';
+import { LIMITS } from '#contract/limits.ts';
 import { apiClient } from '../../../lib/api.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import {

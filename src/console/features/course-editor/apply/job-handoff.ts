@@ -1,13 +1,12 @@
-// Hands the background jobs an apply queues to the jobs tray, each with the course it belongs to so
-// the tray can link to it. Create answers carry the new ids (spec 4.1); update answers do not, so a
-// job from an update belongs to the course being edited or to the one this run just created.
-import { z } from 'zod';
-import type { WireRequest } from '../../../../compiler/index.ts';
-import { BackgroundJob } from '../../../../contract/schemas/background-job.ts';
-import { CreateCoursesResponse } from '../../../../contract/schemas/course-create.ts';
-import { jobsStore, type JobResult } from '../../../lib/jobs-store.ts';
-
-const WithJob = z.object({ backgroundJob: BackgroundJob });
+// Which course each background job an apply queues belongs to, so the tray can link to it. Create
+// answers carry the new ids (spec 4.1); update answers do not, so a job from an update belongs to the
+// course being edited or to the one this run just created. The jobs reach the tray through the one
+// entry point, lib/job-handoff.ts.
+import type { z } from 'zod';
+import type { WireRequest } from '#compiler/index.ts';
+import { CreateCoursesResponse } from '#contract/schemas/course-create.ts';
+import { handOffBackgroundJob } from '../../../lib/job-handoff.ts';
+import type { JobResult } from '../../../lib/jobs-store.ts';
 
 export interface CourseRef {
   courseGroupId?: string | undefined;
@@ -27,19 +26,17 @@ function createdCourse(
 
 /**
  * A transport `onAnswer` callback for one run. `editing` is the saved course being edited (none for
- * a new one); `title` is read when a job arrives.
+ * a new one); `title` is read as each answer arrives.
  */
 export function jobHandoff(editing: CourseRef, title: () => string) {
   let course: CourseRef = editing;
   return (_request: WireRequest, body: unknown): void => {
     const created = CreateCoursesResponse.safeParse(body);
     if (created.success) course = createdCourse(created.data) ?? course;
-    const withJob = WithJob.safeParse(body);
-    if (!withJob.success) return;
     const result: JobResult | undefined =
       course.courseGroupId && course.courseId
         ? { courseGroupId: course.courseGroupId, courseId: course.courseId, title: title() }
         : undefined;
-    jobsStore.track(withJob.data.backgroundJob, result);
+    handOffBackgroundJob(body, result);
   };
 }

@@ -10,11 +10,11 @@ import {
   type Baseline,
   type Issue,
   type Plan,
-} from '../../../../compiler/index.ts';
+} from '#compiler/index.ts';
 import { errorMessages } from '../../../lib/api-error.ts';
-import { IndexedDbJournal, autosave, pendingRuns } from '../editor-db.ts';
-import type { EditorStore } from '../editor-store.ts';
-import { baselineDifferences, loadBaseline, type Difference } from '../load-course.ts';
+import { IndexedDbJournal, autosave, pendingRuns } from '../persistence/editor-db.ts';
+import type { EditorStore } from '../state/editor-store.ts';
+import { baselineDifferences, loadBaseline, type Difference } from '../persistence/load-course.ts';
 import { createHttpTransport } from './http-transport.ts';
 import { jobHandoff } from './job-handoff.ts';
 

@@ -5,7 +5,7 @@ import {
   type Baseline,
   type CompileResult,
   type CourseDraft,
-} from '../../../../compiler/index.ts';
+} from '#compiler/index.ts';
 
 export function compileDraft(baseline: Baseline | null, draft: CourseDraft): CompileResult {
   return baseline ? compileUpdate(baseline, draft) : compileCreate([draft]);

@@ -1,7 +1,7 @@
 // Compiles the draft off the main thread: for a course of thousands of nodes the validation and
 // plan take tens of milliseconds, which would otherwise delay whatever the user does next.
 import './zod-jitless.ts';
-import type { Baseline } from '../../../../compiler/index.ts';
+import type { Baseline } from '#compiler/index.ts';
 import { compileDraft, type CompileRequest, type CompileResponse } from './compile-draft.ts';
 
 let baseline: Baseline | null = null;

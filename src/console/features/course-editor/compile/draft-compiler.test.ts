@@ -8,7 +8,7 @@ import {
   type Baseline,
   type CompileResult,
   type CourseDraft,
-} from '../../../../compiler/index.ts';
+} from '#compiler/index.ts';
 import { compileDraft, type CompileRequest } from './compile-draft.ts';
 import { DraftCompiler, type CompileWorker } from './draft-compiler.ts';
 

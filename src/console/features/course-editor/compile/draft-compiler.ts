@@ -1,7 +1,7 @@
 // Compiles drafts in a worker, one at a time: while one compile runs, only the latest draft waits
 // (those in between are never compiled). The baseline is sent only when it changes. Where no worker
 // runs (unit tests, a worker the browser refuses or that fails) the compile runs here instead.
-import type { Baseline, CompileResult, CourseDraft } from '../../../../compiler/index.ts';
+import type { Baseline, CompileResult, CourseDraft } from '#compiler/index.ts';
 import { compileDraft, type CompileRequest, type CompileResponse } from './compile-draft.ts';
 
 export interface CompileInput {

@@ -2,7 +2,7 @@
 // been still for a moment; the result renders as a transition. So neither the compile of a large
 // course (tens of milliseconds) nor rendering its result ever delays a keystroke.
 import { startTransition, useEffect, useRef, useState } from 'react';
-import type { Baseline, CompileResult, CourseDraft } from '../../../../compiler/index.ts';
+import type { Baseline, CompileResult, CourseDraft } from '#compiler/index.ts';
 import { compileDraft } from './compile-draft.ts';
 import { DraftCompiler, type CompileInput } from './draft-compiler.ts';
 

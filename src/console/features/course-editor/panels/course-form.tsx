@@ -6,9 +6,9 @@ import {
   setAttributes,
   type CourseDraft,
   type DraftAttributes,
-} from '../../../../compiler/index.ts';
-import { LIMITS } from '../../../../contract/limits.ts';
-import { useEditorSlice, type EditorStore } from '../editor-store.ts';
+} from '#compiler/index.ts';
+import { LIMITS } from '#contract/limits.ts';
+import { useEditorSlice, type EditorStore } from '../state/editor-store.ts';
 import {
   CustomFieldsEditor,
   JSON_VALUE,

@@ -1,13 +1,9 @@
 // Kind-specific course fields: the article's page variant, the video's fields, the SCORM package's.
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import {
-  ScormFieldsSchema,
-  VideoFieldsSchema,
-  type CourseDraft,
-} from '../../../../compiler/index.ts';
-import { ArticlePageVariant } from '../../../../contract/schemas/course-create.ts';
-import { useEditorSlice, type EditorStore } from '../editor-store.ts';
+import { ScormFieldsSchema, VideoFieldsSchema, type CourseDraft } from '#compiler/index.ts';
+import { ArticlePageVariant } from '#contract/schemas/course-create.ts';
+import { useEditorSlice, type EditorStore } from '../state/editor-store.ts';
 import { ScalarInput } from './scalar-input.tsx';
 import { useDraftForm } from './use-draft-form.ts';
 

@@ -1,9 +1,10 @@
 // Editors for the course's list and map fields: tags (from GET /tags, at most 10), lines of text
 // (authors, ids) and custom fields. Each commits on change or blur as one undo step.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { LIMITS } from '../../../../contract/limits.ts';
-import { TagPage } from '../../../../contract/schemas/read-models.ts';
+import { useEffect, useRef, useState } from 'react';
+import { LIMITS } from '#contract/limits.ts';
+import { TagPage } from '#contract/schemas/read-models.ts';
+import { Field } from '../../../components/ui/field.tsx';
 import { apiClient } from '../../../lib/api.ts';
 import { API_BASE } from '../../../lib/content-api.ts';
 
@@ -69,34 +70,26 @@ export function LinesEditor({
   value: readonly string[] | undefined;
   onChange(next: string[] | undefined): void;
 }) {
-  const id = useId();
   const text = (value ?? []).join('\n');
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        key={text}
-        className="input"
-        rows={3}
-        defaultValue={text}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onBlur={(event) => {
-          const lines = event.currentTarget.value
-            .split('\n')
-            .map((line) => line.trim())
-            .filter(Boolean);
-          if (lines.join('\n') !== text) onChange(lines.length > 0 ? lines : undefined);
-        }}
-      />
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} hint={hint}>
+      {(control) => (
+        <textarea
+          {...control}
+          key={text}
+          className="input"
+          rows={3}
+          defaultValue={text}
+          onBlur={(event) => {
+            const lines = event.currentTarget.value
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean);
+            if (lines.join('\n') !== text) onChange(lines.length > 0 ? lines : undefined);
+          }}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -241,35 +234,35 @@ export function CustomFieldsEditor<V>({
           </div>
         );
       })}
-      <div className="custom-field">
-        <label className="field__label" htmlFor={newId}>
-          New {itemLabel} slug
-        </label>
-        <input
-          id={newId}
-          className="input"
-          value={slug}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${idPrefix}-problem` : undefined}
-          onChange={(event) => {
-            setSlug(event.currentTarget.value);
-            setProblem(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            add();
-          }}
-        />
-        <button type="button" className="btn btn--secondary btn--sm" onClick={add}>
-          Add {itemLabel}
-        </button>
-      </div>
-      {problem ? (
-        <p className="field__error" id={`${idPrefix}-problem`} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Field
+        label={`New ${itemLabel} slug`}
+        id={newId}
+        error={problem ?? undefined}
+        announceError
+        className="custom-field"
+      >
+        {(control) => (
+          <>
+            <input
+              {...control}
+              className="input"
+              value={slug}
+              onChange={(event) => {
+                setSlug(event.currentTarget.value);
+                setProblem(null);
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                add();
+              }}
+            />
+            <button type="button" className="btn btn--secondary btn--sm" onClick={add}>
+              Add {itemLabel}
+            </button>
+          </>
+        )}
+      </Field>
     </fieldset>
   );
 }

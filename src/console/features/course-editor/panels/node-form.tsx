@@ -2,8 +2,8 @@
 // schema for that level. Only the fields given are shown; the rest of the node is kept as it is.
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { setNodeFields, isTreeDraft, type TreeNode } from '../../../../compiler/index.ts';
-import type { EditorStore } from '../editor-store.ts';
+import { setNodeFields, isTreeDraft, type TreeNode } from '#compiler/index.ts';
+import type { EditorStore } from '../state/editor-store.ts';
 import { ScalarInput } from './scalar-input.tsx';
 import { useDraftForm } from './use-draft-form.ts';
 

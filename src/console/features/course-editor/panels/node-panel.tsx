@@ -5,16 +5,13 @@ import {
   SHELL_TOPIC_TYPES,
   TOPIC_TYPES,
   type TopicType,
-} from '../../../../contract/enums.ts';
-import { topicFieldsFor } from '../../../../contract/topic-fields.ts';
-import { Lesson, Section, Topic } from '../../../../contract/schemas/course-create.ts';
-import {
-  changeTopicType,
-  isTreeDraft,
-  type TopicNode,
-  type TreeNode,
-} from '../../../../compiler/index.ts';
-import type { EditorStore } from '../editor-store.ts';
+} from '#contract/enums.ts';
+import { topicFieldsFor } from '#contract/topic-fields.ts';
+import { Lesson, Section, Topic } from '#contract/schemas/course-create.ts';
+import { changeTopicType, isTreeDraft, type TopicNode, type TreeNode } from '#compiler/index.ts';
+import { Field } from '../../../components/ui/field.tsx';
+import { TOPIC_TYPE_LABELS } from '../../../lib/labels.ts';
+import type { EditorStore } from '../state/editor-store.ts';
 import { CompletionCriteriaEditor, LanguagesEditor } from './topic-extras.tsx';
 import { NodeForm } from './node-form.tsx';
 
@@ -63,42 +60,41 @@ function TopicPanel({ store, node }: { store: EditorStore; node: TopicNode }) {
   const id = node.clientId;
   return (
     <>
-      <div className="field">
-        <label className="field__label" htmlFor="topic-type">
-          Topic type
-        </label>
-        <select
-          id="topic-type"
-          className="input"
-          value={node.type}
-          aria-describedby="topic-type-hint"
-          onChange={(event) => {
-            const type = event.currentTarget.value as TopicType;
-            store.edit((d) => (isTreeDraft(d) ? changeTopicType(d, id, type) : d));
-          }}
-        >
-          <optgroup label="Content-bearing (content sent through the API)">
-            {TOPIC_TYPES.filter((t) => BEARING[t] !== undefined).map((type) => (
-              <option key={type} value={type}>
-                {type} — {BEARING[type]}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="Shells (configured later in the authoring interface)">
-            {SHELL_TOPIC_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type} — shell
-              </option>
-            ))}
-          </optgroup>
-        </select>
-        <p className="field__hint" id="topic-type-hint">
-          {BEARING[node.type]
+      <Field
+        label="Topic type"
+        hint={`${
+          BEARING[node.type]
             ? `Content-bearing: ${BEARING[node.type]}.`
-            : 'A shell: created empty and configured later in the authoring interface.'}{' '}
-          Changing the type drops fields the new type cannot carry.
-        </p>
-      </div>
+            : 'A shell: created empty and configured later in the authoring interface.'
+        } Changing the type drops fields the new type cannot carry.`}
+      >
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={node.type}
+            onChange={(event) => {
+              const type = event.currentTarget.value as TopicType;
+              store.edit((d) => (isTreeDraft(d) ? changeTopicType(d, id, type) : d));
+            }}
+          >
+            <optgroup label="Content-bearing (content sent through the API)">
+              {TOPIC_TYPES.filter((t) => BEARING[t] !== undefined).map((type) => (
+                <option key={type} value={type}>
+                  {TOPIC_TYPE_LABELS[type]} — {BEARING[type]}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Shells (configured later in the authoring interface)">
+              {SHELL_TOPIC_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {TOPIC_TYPE_LABELS[type]} — shell
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        )}
+      </Field>
       <NodeForm
         key={`${id}:${node.type}`}
         store={store}

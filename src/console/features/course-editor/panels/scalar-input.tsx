@@ -2,6 +2,8 @@
 // react-hook-form. Empty text and numbers become undefined, which the draft treats as "not set".
 import { memo } from 'react';
 import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { Field } from '../../../components/ui/field.tsx';
+import { optionLabel } from '../../../lib/labels.ts';
 import { fieldKind, fieldLabel } from './field-kind.ts';
 import type { z } from 'zod';
 
@@ -32,98 +34,71 @@ function ScalarInputView<V extends FieldValues>({
   multiline,
 }: ScalarInputProps<V>) {
   const kind = fieldKind(schema);
-  const id = `f-${name}`;
-  const text = label ?? fieldLabel(name);
-  const counter = maxLength !== undefined ? `${count ?? 0} / ${maxLength} characters` : undefined;
-  const described =
-    [hint && `${id}-hint`, counter && `${id}-count`, error && `${id}-error`]
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const common = { id, 'aria-describedby': described, 'aria-invalid': error ? true : undefined };
+  const field = {
+    // A fixed id: the problem list focuses a course field by it.
+    id: `f-${name}`,
+    label: label ?? fieldLabel(name),
+    hint,
+    error,
+    counter: maxLength !== undefined ? { count: count ?? 0, max: maxLength } : undefined,
+  };
 
   if (kind.type === 'boolean')
     return (
-      <div className="field field--check">
-        <label className="check" htmlFor={id}>
-          <input type="checkbox" {...common} {...register(name)} />
-          {text}
-        </label>
-        {error ? (
-          <p className="field__error" id={`${id}-error`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-
-  let control;
-  if (kind.type === 'enum')
-    control = (
-      <select className="input" {...common} {...register(name, { setValueAs: emptyToUndefined })}>
-        <option value="">(not set)</option>
-        {kind.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    );
-  else if (kind.type === 'number')
-    control = (
-      <input
-        type="number"
-        inputMode="numeric"
-        className="input"
-        {...common}
-        {...register(name, {
-          setValueAs: (v: unknown) => (v === '' || v === null ? undefined : Number(v)),
-        })}
-      />
-    );
-  else if (multiline)
-    control = (
-      <textarea
-        className="input"
-        rows={4}
-        {...common}
-        {...register(name, { setValueAs: emptyToUndefined })}
-      />
-    );
-  else
-    control = (
-      <input
-        type={kind.type === 'url' ? 'url' : 'text'}
-        className="input"
-        {...common}
-        {...register(name, { setValueAs: emptyToUndefined })}
-      />
+      <Field {...field} layout="check">
+        {(control) => <input type="checkbox" {...control} {...register(name)} />}
+      </Field>
     );
 
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {text}
-      </label>
-      {control}
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {counter ? (
-        <p
-          className={`field__hint${(count ?? 0) > (maxLength ?? 0) ? ' field__error' : ''}`}
-          id={`${id}-count`}
-        >
-          {counter}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field {...field}>
+      {(control) => {
+        if (kind.type === 'enum')
+          return (
+            <select
+              className="input"
+              {...control}
+              {...register(name, { setValueAs: emptyToUndefined })}
+            >
+              <option value="">(not set)</option>
+              {kind.options.map((option) => (
+                <option key={option} value={option}>
+                  {optionLabel(name, option)}
+                </option>
+              ))}
+            </select>
+          );
+        if (kind.type === 'number')
+          return (
+            <input
+              type="number"
+              inputMode="numeric"
+              className="input"
+              {...control}
+              {...register(name, {
+                setValueAs: (v: unknown) => (v === '' || v === null ? undefined : Number(v)),
+              })}
+            />
+          );
+        if (multiline)
+          return (
+            <textarea
+              className="input"
+              rows={4}
+              {...control}
+              {...register(name, { setValueAs: emptyToUndefined })}
+            />
+          );
+        return (
+          <input
+            type={kind.type === 'url' ? 'url' : 'text'}
+            className="input"
+            {...control}
+            {...register(name, { setValueAs: emptyToUndefined })}
+          />
+        );
+      }}
+    </Field>
   );
 }
 

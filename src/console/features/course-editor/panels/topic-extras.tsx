@@ -1,19 +1,10 @@
 // A topic's article language variants and its completion criteria (spec 2.3, 2.5).
-import {
-  COMPLETION_CRITERIA_TYPES,
-  VALUE_COMPLETION_CRITERIA,
-} from '../../../../contract/enums.ts';
-import {
-  ArticlePageVariant,
-  type CompletionCriteria,
-} from '../../../../contract/schemas/course-create.ts';
-import {
-  isTreeDraft,
-  setNodeFields,
-  type NodePatch,
-  type TopicNode,
-} from '../../../../compiler/index.ts';
-import type { EditorStore } from '../editor-store.ts';
+import { COMPLETION_CRITERIA_TYPES, VALUE_COMPLETION_CRITERIA } from '#contract/enums.ts';
+import { ArticlePageVariant, type CompletionCriteria } from '#contract/schemas/course-create.ts';
+import { isTreeDraft, setNodeFields, type NodePatch, type TopicNode } from '#compiler/index.ts';
+import { Field } from '../../../components/ui/field.tsx';
+import { COMPLETION_CRITERIA_LABELS } from '../../../lib/labels.ts';
+import type { EditorStore } from '../state/editor-store.ts';
 import { fieldLabel } from './field-kind.ts';
 
 type Variant = Record<string, string>;
@@ -33,15 +24,11 @@ export function LanguagesEditor({ store, node }: { store: EditorStore; node: Top
       {variants.map((variant, index) => (
         <fieldset className="editor-fieldset editor-fieldset--nested" key={index}>
           <legend>Variant {variant.language || index + 1}</legend>
-          {fields.map((field) => {
-            const id = `variant-${index}-${field}`;
-            return (
-              <div className="field" key={field}>
-                <label className="field__label" htmlFor={id}>
-                  {fieldLabel(field)}
-                </label>
+          {fields.map((field) => (
+            <Field label={fieldLabel(field)} key={field}>
+              {(control) => (
                 <input
-                  id={id}
+                  {...control}
                   className="input"
                   defaultValue={variant[field] ?? ''}
                   key={`${node.clientId}-${variant[field] ?? ''}`}
@@ -57,9 +44,9 @@ export function LanguagesEditor({ store, node }: { store: EditorStore; node: Top
                     );
                   }}
                 />
-              </div>
-            );
-          })}
+              )}
+            </Field>
+          ))}
           <button
             type="button"
             className="btn btn--ghost btn--sm"
@@ -90,46 +77,44 @@ export function CompletionCriteriaEditor({ store, node }: { store: EditorStore; 
   return (
     <fieldset className="editor-fieldset">
       <legend>Completion criteria</legend>
-      <div className="field">
-        <label className="field__label" htmlFor="criteria-type">
-          Criterion
-        </label>
-        <select
-          id="criteria-type"
-          className="input"
-          value={criteria?.type ?? ''}
-          onChange={(event) => {
-            const type = event.currentTarget.value as CompletionCriteria['type'] | '';
-            set(type === '' ? undefined : { type });
-          }}
-        >
-          <option value="">(none)</option>
-          {COMPLETION_CRITERIA_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      </div>
-      {valueField ? (
-        <div className="field">
-          <label className="field__label" htmlFor="criteria-value">
-            {fieldLabel(valueField)}
-          </label>
-          <input
-            id="criteria-value"
-            type="number"
+      <Field label="Criterion">
+        {(control) => (
+          <select
+            {...control}
             className="input"
-            key={`${node.clientId}-${criteria?.[valueField] ?? ''}`}
-            defaultValue={criteria?.[valueField] ?? ''}
-            onBlur={(event) => {
-              const text = event.currentTarget.value;
-              const { [valueField]: _old, ...rest } = criteria!;
-              void _old;
-              set(text === '' ? rest : { ...rest, [valueField]: Number(text) });
+            value={criteria?.type ?? ''}
+            onChange={(event) => {
+              const type = event.currentTarget.value as CompletionCriteria['type'] | '';
+              set(type === '' ? undefined : { type });
             }}
-          />
-        </div>
+          >
+            <option value="">(none)</option>
+            {COMPLETION_CRITERIA_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {COMPLETION_CRITERIA_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {valueField ? (
+        <Field label={fieldLabel(valueField)}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              className="input"
+              key={`${node.clientId}-${criteria?.[valueField] ?? ''}`}
+              defaultValue={criteria?.[valueField] ?? ''}
+              onBlur={(event) => {
+                const text = event.currentTarget.value;
+                const { [valueField]: _old, ...rest } = criteria!;
+                void _old;
+                set(text === '' ? rest : { ...rest, [valueField]: Number(text) });
+              }}
+            />
+          )}
+        </Field>
       ) : null}
     </fieldset>
   );

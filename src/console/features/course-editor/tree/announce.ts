@@ -1,5 +1,6 @@
 // Screen-reader descriptions of a drag, from the same projection that decides the drop.
-import type { FlatNode, Projection } from '../../../../compiler/index.ts';
+import type { FlatNode } from './flat-tree.ts';
+import type { Projection } from './projection.ts';
 
 const nameOf = (item: FlatNode | undefined) =>
   item ? `${item.kind} ${item.node.title || '(untitled)'}` : 'the course';

@@ -1,6 +1,7 @@
 // The course outline: the draft's tree as a flat, virtualized, sortable list (dnd-kit's sortable tree
 // pattern). Only rows on screen are mounted; the dragged row is always kept mounted. A drop goes
-// through the compiler's getProjection, so it lands only where its level is valid.
+// through getProjection, which asks the compiler's level rule, so it lands only where its level is
+// valid.
 import {
   DndContext,
   KeyboardSensor,
@@ -16,17 +17,11 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  childKindOf,
-  flatten,
-  getProjection,
-  removeDescendantsOf,
-  type FlatNode,
-  type Projection,
-  type TreeDraft,
-} from '../../../../compiler/index.ts';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { childKindOf, type TreeDraft } from '#compiler/index.ts';
 import { describeProjection, TREE_INSTRUCTIONS } from './announce.ts';
+import { flatten, removeDescendantsOf } from './flat-tree.ts';
+import { getProjection, type Projection } from './projection.ts';
 import { useEdgeScroll } from './use-edge-scroll.ts';
 import { INDENT_PX, treeKeyboardCoordinates } from './keyboard.ts';
 import { TreeRow, type RowActions } from './tree-row.tsx';
@@ -54,6 +49,13 @@ interface DragState {
 
 const LABEL = { section: 'section', lesson: 'lesson', topic: 'topic' } as const;
 
+/** Focuses a row's title if the row is mounted; false when it is not (yet). */
+function focusRow(id: string): boolean {
+  const element = document.getElementById(`node-${id}`);
+  element?.focus();
+  return element !== null;
+}
+
 export const CourseTree = memo(function CourseTree({
   draft,
   collapsed,
@@ -72,7 +74,7 @@ export const CourseTree = memo(function CourseTree({
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const projection =
     drag && drag.overId
-      ? getProjection(items, drag.activeId, drag.overId, drag.offsetX / INDENT_PX)
+      ? getProjection(draft, items, drag.activeId, drag.overId, drag.offsetX / INDENT_PX)
       : null;
   const scrollRef = useRef<HTMLDivElement>(null);
   const activeIndex = drag ? ids.indexOf(drag.activeId) : -1;
@@ -97,29 +99,41 @@ export const CourseTree = memo(function CourseTree({
     },
   });
 
-  useEffect(() => {
-    if (!focus) return;
-    const index = flat.findIndex((item) => item.id === focus.id);
+  // Handlers and announcements read the latest list and virtualizer (dnd-kit's handlers run before
+  // this component re-renders, and keep the first announcements object).
+  const latest = useRef({ draft, items, projection });
+  latest.current = { draft, items, projection };
+  const virtualizerRef = useRef(virtualizer);
+  virtualizerRef.current = virtualizer;
+
+  // Focus moves to a row in the same commit that mounts it (layout effect), never frames later: a
+  // deferred focus() took focus away from wherever the user had moved on to in the meantime (the
+  // next "Add" button, the row an arrow key had just reached). A row off screen is scrolled in first,
+  // and is focused only if focus is still where the request came from.
+  const pendingFocus = useRef<{ id: string; from: Element | null } | null>(null);
+  const requestFocus = useCallback((id: string) => {
+    const index = latest.current.items.findIndex((item) => item.id === id);
     if (index < 0) return;
-    virtualizer.scrollToIndex(index, { align: 'auto' });
-    const frame = requestAnimationFrame(() =>
-      requestAnimationFrame(() => document.getElementById(`node-${focus.id}`)?.focus()),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [focus]); // eslint-disable-line react-hooks/exhaustive-deps
+    virtualizerRef.current.scrollToIndex(index, { align: 'auto' });
+    pendingFocus.current = focusRow(id) ? null : { id, from: document.activeElement };
+  }, []);
+  useLayoutEffect(() => {
+    if (focus) requestFocus(focus.id);
+  }, [focus, requestFocus]);
+  useLayoutEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending || !document.getElementById(`node-${pending.id}`)) return;
+    pendingFocus.current = null;
+    const active = document.activeElement;
+    if (active === pending.from || active === null || active === document.body)
+      focusRow(pending.id);
+  });
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: treeKeyboardCoordinates }),
   );
 
-  // Announcements run inside dnd-kit's handlers, before this component re-renders: they project
-  // from the event's own active/over ids over the latest list (dnd-kit keeps the first object).
-  const latest = useRef({ items, projection });
-  const virtualizerRef = useRef(virtualizer);
-  useEffect(() => {
-    virtualizerRef.current = virtualizer;
-  });
   // Row actions plus keyboard focus movement over the flat list (rows off screen are scrolled in).
   const rowActions = useMemo<RowActions>(
     () => ({
@@ -130,19 +144,16 @@ export const CourseTree = memo(function CourseTree({
         const target =
           to === 'first' ? 0 : to === 'last' ? list.length - 1 : Math.max(0, index + to);
         const next = list[Math.min(target, list.length - 1)];
-        if (!next) return;
-        virtualizerRef.current.scrollToIndex(list.indexOf(next), { align: 'auto' });
-        requestAnimationFrame(() => document.getElementById(`node-${next.id}`)?.focus());
+        if (next) requestFocus(next.id);
       },
     }),
-    [actions],
+    [actions, requestFocus],
   );
-  latest.current = { items, projection };
   const announcements = useMemo<Announcements>(() => {
     const describe = (activeId: UniqueIdentifier, overId: UniqueIdentifier | undefined) => {
-      const list = latest.current.items;
+      const { draft: current, items: list } = latest.current;
       const id = String(activeId);
-      const at = overId === undefined ? null : getProjection(list, id, String(overId), 0);
+      const at = overId === undefined ? null : getProjection(current, list, id, String(overId), 0);
       return describeProjection(list, id, at);
     };
     return {
@@ -186,6 +197,7 @@ export const CourseTree = memo(function CourseTree({
       if (!event.over) return;
       const id = String(event.active.id);
       const final = getProjection(
+        latest.current.draft,
         latest.current.items,
         id,
         String(event.over.id),
@@ -251,5 +263,3 @@ export const CourseTree = memo(function CourseTree({
     </DndContext>
   );
 });
-
-export type { FlatNode };

@@ -6,7 +6,8 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useState, type KeyboardEvent } from 'react';
-import type { FlatNode } from '../../../../compiler/index.ts';
+import type { FlatNode } from './flat-tree.ts';
+import { TOPIC_TYPE_LABELS } from '../../../lib/labels.ts';
 import { INDENT_PX } from './keyboard.ts';
 import { newIndex } from './new-index.ts';
 import { countRowRender } from './render-count.ts';
@@ -90,7 +91,8 @@ function RowContentView({
   const { node, id } = item;
   const [renaming, setRenaming] = useState(false);
   const label = labelOf(node);
-  const subtitle = node.kind === 'topic' ? node.type : node.serverId ? 'saved' : 'new';
+  const subtitle =
+    node.kind === 'topic' ? TOPIC_TYPE_LABELS[node.type] : node.serverId ? 'saved' : 'new';
 
   const onTitleKey = (event: KeyboardEvent) => {
     const moves: Record<string, 1 | -1 | 'first' | 'last'> = {

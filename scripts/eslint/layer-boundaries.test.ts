@@ -1,0 +1,183 @@
+// The architecture's import rules, checked through the project's real ESLint configuration.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function boundaryErrors(filePath: string, ...lines: string[]): Promise<string[]> {
+  const [result] = await eslint.lintText(lines.join('\n'), { filePath });
+  return result!.messages
+    .filter((m) => m.ruleId === 'lectern/layer-boundaries')
+    .map((m) => m.message);
+}
+
+describe('lectern/layer-boundaries', () => {
+  it('refuses static, re-exported and dynamic imports across forbidden layers', async () => {
+    expect(
+      await boundaryErrors(
+        'src/console/lib/probe.ts',
+        "import { buildConsoleServer } from '../../server/app.ts';",
+        "export * from '../../sandbox/app.ts';",
+        "export const later = () => import('../../server/config.ts');",
+        'export { buildConsoleServer };',
+      ),
+    ).toEqual([
+      'src/console may not import from src/server (../../server/app.ts).',
+      'src/console may not import from src/sandbox (../../sandbox/app.ts).',
+      'src/console may not import from src/server (../../server/config.ts).',
+    ]);
+  });
+
+  it('lets the sandbox import only the contract, and the compiler only the contract', async () => {
+    expect(
+      await boundaryErrors(
+        'src/sandbox/services/probe.ts',
+        "import { MESSAGES } from '../../contract/index.ts';",
+        "import { x } from '../../compiler/index.ts';",
+        'export { MESSAGES, x };',
+      ),
+    ).toEqual(['src/sandbox may not import from src/compiler (../../compiler/index.ts).']);
+    expect(
+      await boundaryErrors(
+        'src/compiler/draft/probe.ts',
+        "export { apiClient } from '../../console/lib/api.ts';",
+      ),
+    ).toEqual(['src/compiler may not import from src/console (../../console/lib/api.ts).']);
+  });
+
+  it('resolves the #compiler and #contract aliases like relative paths', async () => {
+    expect(
+      await boundaryErrors(
+        'src/sandbox/services/probe.ts',
+        "import { MESSAGES } from '#contract/index.ts';",
+        "export const later = () => import('#compiler/index.ts');",
+        'export { MESSAGES };',
+      ),
+    ).toEqual(['src/sandbox may not import from src/compiler (#compiler/index.ts).']);
+    expect(
+      await boundaryErrors(
+        'src/compiler/draft/probe.ts',
+        "export { compileCreate } from '#compiler/compile.ts';",
+      ),
+    ).toEqual([
+      'In src/compiler, draft may not import compile (#compiler/compile.ts): imports follow draft -> validate -> plan -> create/update -> execute.',
+    ]);
+  });
+
+  it('has the console and the compiler import other parts through their aliases', async () => {
+    expect(
+      await boundaryErrors(
+        'src/console/features/jobs/probe.ts',
+        "import { Job } from '../../../contract/schemas/background-job.ts';",
+        "import { PHASES } from '#compiler/index.ts';",
+        'export { Job, PHASES };',
+      ),
+    ).toEqual([
+      'Import src/contract through its alias #contract/… (../../../contract/schemas/background-job.ts).',
+    ]);
+    expect(
+      await boundaryErrors(
+        'src/compiler/plan/probe.ts',
+        "export { LIMITS } from '../../contract/index.ts';",
+      ),
+    ).toEqual(['Import src/contract through its alias #contract/… (../../contract/index.ts).']);
+  });
+
+  it('lets only embedded-sandbox.ts wire the sandbox into the server', async () => {
+    const code = 'export const load = () => import(`../sandbox/app.ts`);';
+    expect(await boundaryErrors('src/server/embedded-sandbox.ts', code)).toEqual([]);
+    expect(await boundaryErrors('src/server/main-probe.ts', code)).toEqual([
+      'src/server may not import from src/sandbox (../sandbox/app.ts). Only src/server/embedded-sandbox.ts wires in the embedded sandbox.',
+    ]);
+  });
+
+  it('keeps console features apart; lib, components and the same feature are fine', async () => {
+    expect(
+      await boundaryErrors(
+        'src/console/features/publish/probe.tsx',
+        "import { JobsTray } from '../jobs/jobs-tray.tsx';",
+        "import { Button } from '../../components/ui/button.tsx';",
+        "import { apiClient } from '../../lib/api.ts';",
+        "import { PublishPanel } from './publish-panel.tsx';",
+        'export { JobsTray, Button, apiClient, PublishPanel };',
+      ),
+    ).toEqual([
+      'Feature "publish" may not import feature "jobs" (../jobs/jobs-tray.tsx): move shared code to src/console/lib or src/console/components.',
+    ]);
+  });
+
+  it('never lets console lib or components import a feature; routes may', async () => {
+    expect(
+      await boundaryErrors(
+        'src/console/lib/probe.ts',
+        "export { jobHandoff } from '../features/course-editor/apply/job-handoff.ts';",
+      ),
+    ).toEqual([
+      'src/console/lib may not import feature "course-editor" (../features/course-editor/apply/job-handoff.ts): shared code never depends on a feature.',
+    ]);
+    expect(
+      await boundaryErrors(
+        'src/console/components/ui/probe.tsx',
+        "export { JobsTray } from '../../features/jobs/jobs-tray.tsx';",
+      ),
+    ).toEqual([
+      'src/console/components may not import feature "jobs" (../../features/jobs/jobs-tray.tsx): shared code never depends on a feature.',
+    ]);
+    expect(
+      await boundaryErrors(
+        'src/console/routes/probe.tsx',
+        "export { JobsTray } from '../features/jobs/jobs-tray.tsx';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps the compiler flowing draft -> validate -> plan -> create/update -> execute', async () => {
+    const flow = (from: string, specifier: string) =>
+      boundaryErrors(`src/compiler/${from}`, `export * from '${specifier}';`);
+    // Allowed: each stage reads the ones before it, and the three shared leaves.
+    expect(await flow('plan/probe.ts', '../draft/schema.ts')).toEqual([]);
+    expect(await flow('create/probe.ts', '../plan/types.ts')).toEqual([]);
+    expect(await flow('update/probe.ts', '../draft/tree-ops.ts')).toEqual([]);
+    expect(await flow('execute/probe.ts', '../plan/refs.ts')).toEqual([]);
+    expect(await flow('execute/probe.ts', '../messages.ts')).toEqual([]);
+    expect(await flow('compile.ts', './validate.ts')).toEqual([]);
+    // Refused: against the flow, sideways between create and update, and the executor on drafts.
+    const refused = (from: string, to: string, specifier: string) =>
+      `In src/compiler, ${from} may not import ${to} (${specifier}): imports follow draft -> validate -> plan -> create/update -> execute.`;
+    expect(await flow('draft/probe.ts', '../plan/types.ts')).toEqual([
+      refused('draft', 'plan', '../plan/types.ts'),
+    ]);
+    expect(await flow('create/probe.ts', '../validate.ts')).toEqual([
+      refused('create', 'validate', '../validate.ts'),
+    ]);
+    expect(await flow('create/probe.ts', '../update/baseline.ts')).toEqual([
+      refused('create', 'update', '../update/baseline.ts'),
+    ]);
+    expect(await flow('execute/probe.ts', '../draft/schema.ts')).toEqual([
+      refused('execute', 'draft', '../draft/schema.ts'),
+    ]);
+    expect(await flow('issues.ts', './draft/schema.ts')).toEqual([
+      refused('shared', 'draft', './draft/schema.ts'),
+    ]);
+    // A new top-level file must say where it belongs; tests may import anything of the compiler.
+    expect(await flow('helpers.ts', './ids.ts')).toEqual([
+      "src/compiler/helpers.ts is outside the compiler's flow: put it in one of its folders or name it in COMPILER_FILES (scripts/eslint/layer-boundaries.js).",
+    ]);
+    expect(await flow('draft/probe.test.ts', '../index.ts')).toEqual([]);
+  });
+
+  it('lets only tests import tests and test fixtures', async () => {
+    expect(
+      await boundaryErrors(
+        'src/compiler/draft/probe.ts',
+        "export { gridDraft } from '../test-drafts.ts';",
+      ),
+    ).toEqual(['Only tests import tests and test fixtures (../test-drafts.ts).']);
+    expect(
+      await boundaryErrors(
+        'src/compiler/draft/probe.test.ts',
+        "export { gridDraft } from '../test-drafts.ts';",
+      ),
+    ).toEqual([]);
+  });
+});

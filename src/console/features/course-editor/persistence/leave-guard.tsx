@@ -1,0 +1,35 @@
+// Warns before leaving with unsaved work: the browser's beforeunload prompt, and a dialog for
+// navigation inside the console (the router's blocker).
+import { useBlocker } from '@tanstack/react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import type { EditorStore } from '../state/editor-store.ts';
+
+export function LeaveGuard({ store }: { store: EditorStore }) {
+  const blocker = useBlocker({
+    shouldBlockFn: () => store.dirty || store.busy,
+    enableBeforeUnload: () => store.dirty || store.busy,
+    withResolver: true,
+  });
+  return (
+    <Dialog open={blocker.status === 'blocked'} onOpenChange={(open) => !open && blocker.reset?.()}>
+      {blocker.status === 'blocked' ? (
+        <DialogContent
+          title="Leave the editor?"
+          description={
+            store.busy
+              ? 'Changes are being applied. Leaving now interrupts the run; it can be resumed when you come back.'
+              : 'Your draft has changes that are not applied. A copy is kept in this browser and offered when you come back.'
+          }
+        >
+          <div className="dialog__actions">
+            <Button onClick={() => blocker.reset()}>Stay</Button>
+            <Button variant="danger" onClick={() => blocker.proceed()}>
+              Leave
+            </Button>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

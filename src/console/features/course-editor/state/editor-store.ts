@@ -1,0 +1,84 @@
+// The editor's state outside React: the draft with its undo history, and whether it differs from what
+// was last saved. Components subscribe to slices (useSyncExternalStore), so a tree edit does not
+// re-render the forms and a form edit does not re-render every tree row.
+import { useSyncExternalStore } from 'react';
+import type { CourseDraft } from '#compiler/index.ts';
+import { initialHistory, pushEdit, redo, undo, type HistoryState } from './history.ts';
+
+export class EditorStore {
+  private history: HistoryState<CourseDraft>;
+  private saved: CourseDraft;
+  private readonly listeners = new Set<() => void>();
+  private running = false;
+
+  constructor(draft: CourseDraft, saved: CourseDraft = draft) {
+    this.history = initialHistory(draft);
+    this.saved = saved;
+  }
+
+  get draft(): CourseDraft {
+    return this.history.present;
+  }
+
+  /** True while a plan runs (read by the leave guard at the moment of leaving). */
+  get busy(): boolean {
+    return this.running;
+  }
+
+  setBusy(busy: boolean): void {
+    this.running = busy;
+  }
+
+  get canUndo(): boolean {
+    return this.history.past.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.history.future.length > 0;
+  }
+
+  /** True while the draft differs from the last saved (applied or loaded) version. */
+  get dirty(): boolean {
+    return this.history.present !== this.saved;
+  }
+
+  /** Apply an edit; `mergeKey` coalesces typing in one field into one undo step. */
+  edit(update: (draft: CourseDraft) => CourseDraft, mergeKey: string | null = null): void {
+    this.set(pushEdit(this.history, update(this.history.present), mergeKey));
+  }
+
+  undo(): void {
+    this.set(undo(this.history));
+  }
+
+  redo(): void {
+    this.set(redo(this.history));
+  }
+
+  /** Replace the draft and mark it saved (after an apply, or when the server version is taken). */
+  markSaved(draft: CourseDraft): void {
+    this.saved = draft;
+    this.history = initialHistory(draft);
+    this.emit();
+  }
+
+  private set(next: HistoryState<CourseDraft>): void {
+    if (next === this.history) return;
+    this.history = next;
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+/** A slice of the store; the selector must return stable values (draft parts keep identity). */
+export function useEditorSlice<T>(store: EditorStore, select: (store: EditorStore) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store));
+}

@@ -1,0 +1,153 @@
+// The event detail drawer: a readable summary, the facts of its kind, links into the course browser, the
+// "all events for..." shortcuts, and the raw JSON as the feed sent it.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { courseQueries } from '../../../lib/queries/courses.ts';
+import type { StoredEvent } from '../data/event-model.ts';
+import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
+import { learnerName, resourceOf } from '../data/event-model.ts';
+import { describeEvent, eventFacts } from '../data/event-summary.ts';
+
+export interface EventDrawerProps {
+  item: StoredEvent | null;
+  onClose(): void;
+  onShowLearner(email: string): void;
+  onShowResource(id: string): void;
+}
+
+const fullTime = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'medium' });
+
+export function EventDrawer({ item, onClose, onShowLearner, onShowResource }: EventDrawerProps) {
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {item ? (
+        <DialogContent
+          title={EVENT_KIND_LABELS[item.event.kind]}
+          description={describeEvent(item.event)}
+          placement="side"
+          size="lg"
+        >
+          <EventDetail item={item} onShowLearner={onShowLearner} onShowResource={onShowResource} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function EventDetail({
+  item,
+  onShowLearner,
+  onShowResource,
+}: Omit<EventDrawerProps, 'item' | 'onClose'> & { item: StoredEvent }) {
+  const { event, seq } = item;
+  const resource = resourceOf(event);
+  const resourceNoun = resource.type === 'course' ? 'course' : 'learning path';
+  return (
+    <div className="em-detail">
+      <dl className="em-detail__facts">
+        <dt>When</dt>
+        <dd>
+          <time dateTime={new Date(event.timestamp).toISOString()}>
+            {fullTime.format(event.timestamp)}
+          </time>
+        </dd>
+        <dt>Learner</dt>
+        <dd>
+          {learnerName(event)} <span className="em-muted">{event.learner.email}</span>
+          <br />
+          <code>{event.learner.id}</code>
+        </dd>
+        <dt>{resource.type === 'course' ? 'Course' : 'Learning path'}</dt>
+        <dd>
+          {resource.title}
+          <br />
+          <code>{resource.id}</code>
+          <br />
+          <ResourceLink type={resource.type} id={resource.id} title={resource.title} />
+        </dd>
+        {event.topicId ? (
+          <>
+            <dt>Topic</dt>
+            <dd>
+              <code>{event.topicId}</code>
+            </dd>
+          </>
+        ) : null}
+        {eventFacts(event).map(([label, value]) => (
+          <FactRow key={label} label={label} value={value} />
+        ))}
+        <dt>Event id</dt>
+        <dd>
+          <code>{event.id}</code>
+        </dd>
+        <dt>Relay sequence</dt>
+        <dd>{seq}</dd>
+      </dl>
+      <div className="em-detail__actions">
+        <Button size="sm" onClick={() => onShowLearner(event.learner.email)}>
+          All events for this learner
+        </Button>
+        <Button size="sm" onClick={() => onShowResource(resource.id)}>
+          All events for this {resourceNoun}
+        </Button>
+      </div>
+      <section className="em-detail__raw" aria-labelledby="em-raw-heading">
+        <h3 id="em-raw-heading" className="em-detail__heading">
+          Raw JSON
+        </h3>
+        {/* Focusable so keyboard users can scroll a long payload. */}
+        <pre tabIndex={0}>{JSON.stringify(event, null, 2)}</pre>
+      </section>
+    </div>
+  );
+}
+
+function FactRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{/^[0-9a-f-]{36}$/i.test(value) ? <code>{value}</code> : value}</dd>
+    </>
+  );
+}
+
+/** Courses link to their group's page (found through the course's structure); paths to theirs. */
+function ResourceLink({
+  type,
+  id,
+  title,
+}: {
+  type: 'course' | 'learningPath';
+  id: string;
+  title: string;
+}) {
+  if (type === 'learningPath')
+    return (
+      <Link to="/learning-paths" search={{ id }}>
+        Open {title} in learning paths
+      </Link>
+    );
+  return <CourseLink courseId={id} title={title} />;
+}
+
+function CourseLink({ courseId, title }: { courseId: string; title: string }) {
+  const structure = useQuery({ ...courseQueries.structure(courseId), retry: false });
+  if (structure.isPending) return <span className="em-muted">Finding the course group…</span>;
+  if (structure.isError)
+    return (
+      <span className="em-muted">
+        This course is not in the catalog any more, or could not be looked up.
+      </span>
+    );
+  return (
+    <Link
+      to="/course-groups/$groupId"
+      params={{ groupId: structure.data.courseGroupId }}
+      search={{ course: courseId }}
+    >
+      Open {title} in the course browser
+    </Link>
+  );
+}

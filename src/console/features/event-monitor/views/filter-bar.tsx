@@ -1,0 +1,276 @@
+// The filters. Every value lives in the URL (shareable, back button walks through changes); typing is
+// debounced into it. The kind checkboxes double as the per-kind counters of the shown events.
+import { useId, useState } from 'react';
+import { EVENT_KINDS, type EventKind } from '#contract/enums.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { useDebouncedEffect } from '../../../lib/use-debounced-effect.ts';
+import { fromLocalInput, toLocalInput } from '../../../lib/local-time.ts';
+import type { MonitorFilter } from '../filters/event-filters.ts';
+import type { MonitorSearchInput } from '../filters/monitor-search.ts';
+import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
+import type { KindCounts } from '../data/event-store.ts';
+import { eventStore } from '../data/monitor-instance.ts';
+
+export interface FilterBarProps {
+  filter: MonitorFilter;
+  counts: KindCounts;
+  onChange(patch: Partial<MonitorSearchInput>): void;
+  onClear(): void;
+}
+
+/**
+ * A text control's draft: follows the URL when it changes from outside (back button, a shortcut), but
+ * not when the change is the draft's own commit coming back, so typing is never interrupted.
+ */
+function useDraft(external: string) {
+  const [draft, setDraft] = useState(external);
+  const [seen, setSeen] = useState(external);
+  const [committed, setCommitted] = useState(external);
+  if (external !== seen) {
+    setSeen(external);
+    if (external !== committed) {
+      setDraft(external);
+      setCommitted(external);
+    }
+  }
+  return { draft, setDraft, markCommitted: setCommitted, committed };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function FilterBar({ filter, counts, onChange, onClear }: FilterBarProps) {
+  return (
+    <section className="em-filters" aria-label="Filters">
+      <KindFilter kinds={filter.kinds} counts={counts} onChange={(kinds) => onChange({ kinds })} />
+      <div className="em-filters__fields">
+        <DebouncedText
+          label="Learner"
+          hint="Email address, learner id, or part of the name"
+          initial={filter.learner ?? ''}
+          onCommit={(learner) => onChange({ learner })}
+        />
+        <CourseFilter course={filter.course} onChange={(course) => onChange({ course })} />
+        <TimeField label="From" value={filter.from} onChange={(from) => onChange({ from })} />
+        <TimeField label="Until" value={filter.to} onChange={(to) => onChange({ to })} />
+        <DebouncedText
+          label="Search loaded events"
+          hint="Words in names, titles, ids or data"
+          type="search"
+          initial={filter.q ?? ''}
+          onCommit={(q) => onChange({ q })}
+        />
+      </div>
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        Clear filters
+      </Button>
+    </section>
+  );
+}
+
+function KindFilter({
+  kinds,
+  counts,
+  onChange,
+}: {
+  kinds: readonly EventKind[] | null;
+  counts: KindCounts;
+  onChange(kinds: string | undefined): void;
+}) {
+  const id = useId();
+  const selected = new Set<EventKind>(kinds ?? EVENT_KINDS);
+  const toggle = (kind: EventKind, on: boolean) => {
+    const next = EVENT_KINDS.filter((item) => (item === kind ? on : selected.has(item)));
+    onChange(next.length === EVENT_KINDS.length || next.length === 0 ? undefined : next.join(','));
+  };
+  return (
+    <fieldset className="em-kinds">
+      <legend>Kinds</legend>
+      <ul className="em-kinds__list">
+        {EVENT_KINDS.map((kind) => (
+          <li key={kind} className="em-kinds__item" data-kind={kind}>
+            <input
+              type="checkbox"
+              id={`${id}-${kind}`}
+              checked={selected.has(kind)}
+              aria-describedby={`${id}-${kind}-count`}
+              onChange={(event) => toggle(kind, event.target.checked)}
+            />
+            <label htmlFor={`${id}-${kind}`}>{EVENT_KIND_LABELS[kind]}</label>
+            <span
+              className="em-kinds__count"
+              id={`${id}-${kind}-count`}
+              data-testid={`count-${kind}`}
+            >
+              {selected.has(kind) ? (
+                <>
+                  {counts[kind].toLocaleString('en')}
+                  <span className="visually-hidden"> shown</span>
+                </>
+              ) : (
+                <>
+                  <span aria-hidden="true">–</span>
+                  <span className="visually-hidden">not shown</span>
+                </>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {kinds ? (
+        <Button size="sm" variant="ghost" onClick={() => onChange(undefined)}>
+          All kinds
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function DebouncedText({
+  label,
+  hint,
+  initial,
+  type = 'text',
+  onCommit,
+}: {
+  label: string;
+  hint: string;
+  initial: string;
+  type?: 'text' | 'search';
+  onCommit(value: string | undefined): void;
+}) {
+  const { draft: value, setDraft: setValue, markCommitted, committed } = useDraft(initial);
+  const commit = (current: string) => {
+    const next = current.trim();
+    if (next === committed) return;
+    markCommitted(next);
+    onCommit(next || undefined);
+  };
+  useDebouncedEffect(value, 350, commit);
+  return (
+    <Field label={label} hint={hint} className="em-field">
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          className="input"
+          value={value}
+          autoComplete="off"
+          onChange={(event) => setValue(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit(value);
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+function CourseFilter({
+  course,
+  onChange,
+}: {
+  course: string | null;
+  onChange(id: string | undefined): void;
+}) {
+  const listId = useId();
+  const { draft: value, setDraft: setValue, markCommitted } = useDraft(course ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const [known, setKnown] = useState<ReturnType<typeof eventStore.knownResources>>([]);
+  const current = known.find((item) => item.id === course);
+
+  const apply = (id: string | undefined) => {
+    setError(undefined);
+    markCommitted(id ?? '');
+    if (id !== (course ?? undefined)) onChange(id);
+  };
+  const commit = (raw: string) => {
+    const text = raw.trim();
+    if (text === '') return apply(undefined);
+    if (UUID.test(text)) return apply(text.toLowerCase());
+    const lower = text.toLowerCase();
+    const byTitle = eventStore
+      .knownResources()
+      .filter((item) => item.title.toLowerCase() === lower);
+    if (byTitle.length === 1) {
+      setValue(byTitle[0]!.id);
+      return apply(byTitle[0]!.id);
+    }
+    setError('Choose a course or learning path from the suggestions, or paste its id.');
+  };
+
+  return (
+    <Field
+      label="Course or learning path"
+      hint={
+        current
+          ? `${current.title} (${current.type === 'course' ? 'course' : 'learning path'})`
+          : 'Id, or a title from the suggestions'
+      }
+      error={error}
+      className="em-field"
+    >
+      {(control) => (
+        <>
+          <input
+            {...control}
+            className="input"
+            list={listId}
+            value={value}
+            autoComplete="off"
+            onFocus={() => setKnown(eventStore.knownResources())}
+            onChange={(event) => {
+              setValue(event.target.value);
+              // A suggestion picked from the list is applied at once.
+              if (UUID.test(event.target.value.trim())) commit(event.target.value);
+            }}
+            onBlur={() => commit(value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') commit(value);
+            }}
+          />
+          <datalist id={listId}>
+            {known.map((item) => (
+              <option key={item.id} value={item.id} label={item.title} />
+            ))}
+          </datalist>
+        </>
+      )}
+    </Field>
+  );
+}
+
+function TimeField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  onChange(iso: string | undefined): void;
+}) {
+  const { draft, setDraft, markCommitted, committed } = useDraft(toLocalInput(value));
+  // Applied when the control is left (or Enter): each segment typed would otherwise reload the list.
+  const commit = () => {
+    if (draft === committed) return;
+    markCommitted(draft);
+    onChange(fromLocalInput(draft));
+  };
+  return (
+    <Field label={label} hint="Your local time" className="em-field">
+      {(control) => (
+        <input
+          {...control}
+          type="datetime-local"
+          className="input"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+          }}
+        />
+      )}
+    </Field>
+  );
+}

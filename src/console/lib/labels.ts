@@ -1,0 +1,161 @@
+// Words for the Content API's wire values: every enum the console shows, named once, so every screen
+// says "Micro-course" and "Enrolled learners only" where the API says `microCourse` and
+// `studentsOnly`. The contract keeps the wire values; the wire value itself appears only where it
+// helps (JSON previews, tooltips, exports).
+import type {
+  AssetType,
+  CompletionCriteriaType,
+  ContentUploadType,
+  CourseGroupKind,
+  EventKind,
+  JobStatus,
+  OpenType,
+  Status,
+  TopicType,
+} from '#contract/enums.ts';
+import type { ConsoleRole } from './session.ts';
+
+/** Course group kinds (spec 2.6); the create kinds are among them. */
+export const KIND_LABELS: Record<CourseGroupKind, string> = {
+  courseGroup: 'Course',
+  microCourse: 'Micro-course',
+  article: 'Article',
+  video: 'Video',
+  shareableContentObject: 'SCORM package',
+  xApiObject: 'xAPI object',
+  webinar: 'Webinar',
+  inPersonEvent: 'In-person event',
+  webinarCourse: 'Webinar course',
+  inPersonEventCourse: 'In-person course',
+};
+
+export const STATUS_LABELS: Record<Status, string> = {
+  draft: 'Draft',
+  authoring: 'Authoring',
+  published: 'Published',
+  loginRestriction: 'Login restricted',
+  archived: 'Archived',
+  pending: 'Scheduled',
+  deleted: 'Deleted',
+};
+
+/** Who may open a lesson (spec 2.3). */
+export const OPEN_TYPE_LABELS: Record<OpenType, string> = {
+  studentsOnly: 'Enrolled learners only',
+  open: 'Free preview',
+  emailCaptureOpen: 'Email required',
+};
+
+export const TOPIC_TYPE_LABELS: Record<TopicType, string> = {
+  ad: 'Advertisement',
+  article: 'Article',
+  image: 'Image',
+  slideshow: 'Slideshow',
+  presentation: 'Presentation',
+  quiz: 'Quiz',
+  test: 'Test',
+  survey: 'Survey',
+  text: 'Text',
+  video: 'Video',
+  recipe: 'Recipe',
+  assignment: 'Assignment',
+  listRoll: 'List roll',
+  lti: 'LTI tool',
+  tally: 'Tally',
+  flipCardSet: 'Flip cards',
+  notebook: 'Notebook',
+  highlightZoneSet: 'Highlight zones',
+  shareableContentObject: 'SCORM package',
+  xApiObject: 'xAPI object',
+  audio: 'Audio',
+  matchPairSet: 'Matching pairs',
+  highlightZoneQuiz: 'Highlight-zone quiz',
+  socialShareCardSet: 'Social share cards',
+  surveyVendor: 'External survey',
+  discussionBoard: 'Discussion board',
+  embed: 'Embedded content',
+  workbook: 'Workbook',
+  pdfViewer: 'PDF',
+  inPersonEvent: 'In-person event',
+  meetingInfo: 'Meeting information',
+  vendorAssignment: 'External assignment',
+};
+
+/** What a completion criterion asks of a learner (spec 2.5). */
+export const COMPLETION_CRITERIA_LABELS: Record<CompletionCriteriaType, string> = {
+  coursePercentViewed: 'Share of pages viewed',
+  articlePercentViewed: 'Share of the page viewed',
+  videoPercentViewed: 'Share of the video viewed',
+  articleTimeViewedInSeconds: 'Time on the page',
+  courseTopicViewed: 'Topic viewed',
+  courseAssessmentPassed: 'Assessment passed',
+  courseAssignmentComplete: 'Assignment complete',
+  courseMeetingAttended: 'Meeting attended',
+  scormComplete: 'SCORM package complete',
+  xApiComplete: 'xAPI activity complete',
+  surveyVendorComplete: 'Survey complete',
+  vendorAssignmentCompleted: 'Vendor assignment completed',
+  proctoredTopicComplete: 'Proctored topic complete',
+  videoTopicId: 'Video topic watched',
+};
+
+/** Video provider of a video's asset id (spec 2.4). */
+export const ASSET_TYPE_LABELS: Record<AssetType, string> = {
+  '<provider_default>': 'Default video provider',
+  '<provider_alt>': 'Alternate video provider',
+};
+
+export const EVENT_KIND_LABELS: Record<EventKind, string> = {
+  courseAction: 'Course activity',
+  courseEnrollment: 'Course enrollment',
+  courseCompletion: 'Course completion',
+  courseCertificate: 'Certificate',
+  learningPathAction: 'Learning path activity',
+  learningPathEnrollment: 'Learning path enrollment',
+  quizAttempt: 'Quiz attempt',
+  assignmentSubmission: 'Assignment submission',
+};
+
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
+  queued: 'Queued',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+};
+
+/** The file a background job's upload fetches (spec 2.8). */
+export const UPLOAD_TYPE_LABELS: Record<ContentUploadType, string> = {
+  scorm: 'SCORM package',
+  xapi: 'xAPI package',
+  video: 'Video',
+  audio: 'Audio',
+  pdf: 'PDF',
+  image: 'Image',
+};
+
+/** The console's own roles (the console server's, not the Content API's). */
+export const ROLE_LABELS: Record<ConsoleRole, string> = {
+  admin: 'Admin',
+  contentManager: 'Content manager',
+  support: 'Support',
+};
+
+/** Labels of the enum fields forms show as a choice, by field name. */
+const FIELD_OPTION_LABELS: Record<string, Record<string, string>> = {
+  status: STATUS_LABELS,
+  openType: OPEN_TYPE_LABELS,
+  assetType: ASSET_TYPE_LABELS,
+  kind: KIND_LABELS,
+  type: TOPIC_TYPE_LABELS,
+};
+
+/** The word for a value read from the API, which may be newer than this list: unknown ones as sent. */
+export function labelFor(labels: Readonly<Record<string, string>>, value: string): string {
+  return labels[value] ?? value;
+}
+
+/** The word for one choice of an enum field; the wire value when the field has no labels. */
+export function optionLabel(field: string, value: string): string {
+  const labels = FIELD_OPTION_LABELS[field];
+  return labels ? labelFor(labels, value) : value;
+}
