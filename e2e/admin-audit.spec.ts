@@ -34,7 +34,8 @@ test('a grant made on the roles page is in the audit log; filters and exports fo
   page,
   signInAs,
 }) => {
-  const email = `learner6@example.com`;
+  // Unique per run, so a repeated run (--repeat-each) finds exactly its own grant.
+  const email = `audit-${Date.now()}@example.com`;
   await signInAs('admin');
   await page.goto('/admin/roles');
   await page.getByLabel('Email', { exact: true }).fill(email);
