@@ -1,7 +1,7 @@
-// Scheduled publishing: "Scheduled for <local date and time>" on pending courses and groups, clearing a
-// schedule from the status panel (update can clear one by setting the status; it cannot set or move a
-// date, and the panel says so), status controls that follow the status, and the sandbox publishing a
-// course whose date has passed within one worker tick.
+// Scheduled publishing: "Scheduled for <local date and time>" on pending courses and groups, setting a
+// schedule when the editor creates a course, clearing one from the status panel (update can clear one
+// by setting the status; it cannot set or move a date, and the panel says so), status controls that
+// follow the status, and the sandbox publishing a course whose date has passed within one worker tick.
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures.ts';
 
@@ -152,4 +152,31 @@ test('a single publish re-reads the status first and refuses when it changed mea
     'Not sent: Deleted courses cannot be published.',
   );
   await expect(dialog.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+});
+
+test('an admin schedules a course when creating it, and the console shows when it publishes', async ({
+  page,
+  sandbox,
+}) => {
+  // The only way the API sets a date: futurePublishDate on create (the panel links here).
+  const title = `Scheduled in the editor ${Date.now()}`;
+  const date = '2032-07-01T08:05:00.000Z';
+  await page.goto('/editor/new');
+  await page.getByLabel('Kind of course').selectOption('article');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.locator('#f-futurePublishDate').fill(date);
+  await page.getByRole('button', { name: 'Create course' }).click();
+  await expect(page.getByText('Course created.')).toBeVisible({ timeout: 20_000 });
+  const courseId = new URL(page.url()).pathname.split('/').pop()!;
+  expect(await sandbox.courseStatus(courseId)).toBe('pending');
+  const { courseGroupId } = await sandbox.api<{ courseGroupId: string }>(
+    'GET',
+    `/courses/${courseId}/structure`,
+  );
+
+  await page.goto(`/course-groups/${courseGroupId}`);
+  const expected = `Scheduled for ${local(date)}`;
+  expect(expected).toBe('Scheduled for Jul 1, 2032, 4:05 AM');
+  await expect(page.locator('.page__badges').getByTestId('scheduled-for')).toHaveText(expected);
+  await expect(statusPanel(page).getByTestId('course-schedule')).toHaveText(expected);
 });
