@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { BASE_URL, DEMO_ACCOUNTS } from './support/env.ts';
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures.ts';
+import { publishThenReplaceThumbnail } from './support/group-page.ts';
 
 const CSRF = { 'X-Lectern-Csrf': '1', origin: BASE_URL };
 const rows = (page: Page) => page.getByTestId('audit-row');
@@ -180,17 +181,11 @@ test('writes through the publish panel and the thumbnail form are recorded with 
   await signInAs('admin');
   const [group] = await sandbox.createGroups(1, `Audited ${Date.now()}`);
   await page.goto(`/course-groups/${group!.groupId}`);
-  const status = page.getByRole('region', { name: 'Status' });
-  await status.getByRole('button', { name: 'Publish', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByText(`Published “${group!.title}” (now published)`)).toBeVisible();
-
-  const form = page.getByRole('region', { name: 'Catalog thumbnail' });
-  await form.getByLabel('Image URL').fill('https://images.example.com/catalog/audit.png');
-  await form.getByRole('button', { name: 'Replace thumbnail' }).click();
-  await expect(
-    page.getByText(`Thumbnail of “${group!.title}” queued: follow it in the jobs tray`),
-  ).toBeVisible();
+  await publishThenReplaceThumbnail(
+    page,
+    group!.title,
+    'https://images.example.com/catalog/audit.png',
+  );
   await page.getByRole('button', { name: /Jobs/ }).click();
   const card = page.getByRole('dialog', { name: 'Background jobs' }).getByTestId('job-card');
   const jobId = (await card.first().getByTestId('job-id').textContent())!;

@@ -1,6 +1,7 @@
 // Names, not ids: background jobs are titled with the course or group they belong to, in the toasts and
 // in the jobs tray, and the audit log shows the titles of what each call touched with the id as a link.
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures.ts';
+import { publishThenReplaceThumbnail } from './support/group-page.ts';
 
 test('job toasts, the jobs tray and the audit log name the course and group, keeping ids as links', async ({
   page,
@@ -13,16 +14,11 @@ test('job toasts, the jobs tray and the audit log name the course and group, kee
   await page.goto(`/course-groups/${group!.groupId}`);
 
   // A publish (releaseContent names the course) and a thumbnail (update names the group).
-  const status = page.getByRole('region', { name: 'Status' });
-  await status.getByRole('button', { name: 'Publish', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByText(`Published “${group!.title}” (now published)`)).toBeVisible();
-  const form = page.getByRole('region', { name: 'Catalog thumbnail' });
-  await form.getByLabel('Image URL').fill('https://images.example.com/catalog/named.png');
-  await form.getByRole('button', { name: 'Replace thumbnail' }).click();
-  await expect(
-    page.getByText(`Thumbnail of “${group!.title}” queued: follow it in the jobs tray`),
-  ).toBeVisible();
+  await publishThenReplaceThumbnail(
+    page,
+    group!.title,
+    'https://images.example.com/catalog/named.png',
+  );
   await expect(page.getByText(`Uploads for “${group!.title}” finished`)).toBeVisible({
     timeout: 20_000,
   });
