@@ -167,8 +167,10 @@ test('on a phone the navigation, Jobs and Sign out are in one menu, by keyboard'
   await expect(menu).toBeHidden();
   await expect(menuButton).toBeFocused();
 
-  // A page link.
+  // A page link. Opening by keyboard puts focus on the first item; arrows pressed before the menu has
+  // opened would reach the button instead, as they would for a person who did not wait for it.
   await page.keyboard.press('Enter');
+  await expect(menu.getByRole('menuitem', { name: 'Course groups' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Event monitor' })).toBeFocused();
