@@ -1,5 +1,5 @@
 // The jobs tray: a background job queued by an update is followed until it ends, its uploads and result
-// are shown, and it survives a reload.
+// are shown, and it survives a reload. Toasts stay on their page and collapse when there are many.
 import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures.ts';
 
 test.beforeEach(async ({ signInAs, sandbox }) => {
@@ -98,4 +98,30 @@ test('a job that ends while the user is on another page is counted on Jobs, not 
   await expect(card).toHaveAttribute('data-status', 'completed');
   await page.keyboard.press('Escape');
   await expect(jobs).not.toContainText('ended');
+});
+
+test('many toasts collapse into a stack of three that opens on hover', async ({
+  page,
+  sandbox,
+}) => {
+  // Jobs that outlast the test: only the four "queued" toasts, no "finished" ones.
+  await sandbox.settings({ jobDelayMs: 60_000 });
+  const [group] = await sandbox.createGroups(1, `Many toasts ${Date.now()}`);
+  await page.goto(`/course-groups/${group!.groupId}`);
+  const form = page.getByRole('region', { name: 'Catalog thumbnail' });
+  const queued = page.getByText(
+    `Thumbnail of “${group!.title}” queued: follow it in the jobs tray`,
+  );
+  for (let n = 1; n <= 4; n++) {
+    await form.getByLabel('Image URL').fill(`https://images.example.com/catalog/many-${n}.png`);
+    await form.getByRole('button', { name: 'Replace thumbnail' }).click();
+    await expect(queued).toHaveCount(n);
+  }
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(toasts).toHaveCount(4);
+  // Three in front, the oldest waiting behind them; collapsed until the pointer reaches the stack.
+  await expect(toasts.and(page.locator('[data-visible="true"]'))).toHaveCount(3);
+  await expect(toasts.and(page.locator('[data-expanded="true"]'))).toHaveCount(0);
+  await toasts.first().hover();
+  await expect(toasts.and(page.locator('[data-expanded="true"]'))).toHaveCount(4);
 });
