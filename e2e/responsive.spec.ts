@@ -213,3 +213,36 @@ test('on a phone, support users reach Sign out through the menu too', async ({
   await menu.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 });
+
+test('on a phone, the bulk bar stays above the list and its confirmation and progress fit', async ({
+  page,
+  sandbox,
+  signInAs,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs('admin');
+  const prefix = `Phone bulk ${Date.now()}`;
+  const [deleted] = await sandbox.createGroups(3, prefix);
+  sandbox.markCourseDeleted(deleted!.courseId);
+  await page.goto(`/course-groups?q=${encodeURIComponent(prefix)}`);
+  await expect(page.getByTestId('list-count')).toContainText('Showing 3 of 3');
+  await page.getByRole('checkbox', { name: 'Select all loaded results' }).check();
+
+  // The wrapped bar takes its own height: the table starts below it, and its buttons take clicks.
+  const publish = page.getByRole('button', { name: 'Publish…', exact: true });
+  const bar = await publish.locator('xpath=..').boundingBox();
+  const table = await page.getByRole('table', { name: 'Search results' }).boundingBox();
+  expect(bar!.y + bar!.height).toBeLessThanOrEqual(table!.y);
+  await publish.click();
+
+  const dialog = page.getByRole('dialog', { name: 'Publish 3 course groups' });
+  await expect(dialog).toContainText('Not sent: Deleted courses cannot be published.');
+  await expectNoSidewaysScroll(page, 390, 'bulk confirmation');
+  const box = await dialog.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(page, 'bulk confirmation on a phone');
+  await dialog.getByRole('button', { name: 'Publish 2 courses' }).click();
+  await expect(dialog).toContainText('3 of 3 settled · 2 done · 0 failed · 1 skipped');
+  await expectNoSidewaysScroll(page, 390, 'bulk progress');
+});
