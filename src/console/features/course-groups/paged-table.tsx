@@ -7,10 +7,10 @@ import { useCallback, useMemo, type ComponentType, type ReactNode } from 'react'
 import type { PageInfo } from '#contract/schemas/pagination.ts';
 import type { BulkSelection, SelectedGroup } from '../../lib/bulk-selection.ts';
 import { formatCount } from '../../lib/format.ts';
-import { ListFooter } from './list-footer.tsx';
+import { ListFooter } from '../../components/list-footer.tsx';
 import { SelectAllCell } from './select-cells.tsx';
 import { useGroupSelection } from './use-group-selection.ts';
-import { VirtualRows } from './virtual-rows.tsx';
+import { VirtualRows } from '../../components/virtual-rows.tsx';
 
 /** What a table's row component receives. */
 export interface PagedRowProps<T> {
