@@ -215,8 +215,18 @@ export const ContentSearchItem = z
     status: Status,
     kind: z.string().nullable(),
     updatedAt: z.iso.datetime(),
+    sku: z.string().nullable().meta({
+      description: 'SKU of a course or a learning path; null for course groups and items without one.',
+    }),
+    priceInCents: z.int().nullable().meta({
+      description: 'Current price of a course; null for course groups and learning paths.',
+    }),
   })
-  .meta({ id: 'ContentSearchItem' });
+  .meta({
+    id: 'ContentSearchItem',
+    description:
+      "Not shown by the spec (Lectern's design). `query` matches the title, slug, description or SKU.",
+  });
 export type ContentSearchItem = z.infer<typeof ContentSearchItem>;
 export const ContentSearchQuery = PageQuery.extend({
   query: z.string().optional(),
