@@ -14,13 +14,18 @@ import { Route as NoAccessRouteImport } from './routes/no-access';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AuthedIndexRouteImport } from './routes/_authed.index';
 import { Route as AuthedEventsRouteImport } from './routes/_authed.events';
+import { Route as AuthedImportsRouteImport } from './routes/_authed.imports';
 import { Route as AuthedLearningPathsRouteImport } from './routes/_authed.learning-paths';
+import { Route as AuthedSearchRouteImport } from './routes/_authed.search';
+import { Route as AuthedUsersRouteImport } from './routes/_authed.users';
 import { Route as AuthedAdminAuditRouteImport } from './routes/_authed.admin.audit';
 import { Route as AuthedAdminRolesRouteImport } from './routes/_authed.admin.roles';
 import { Route as AuthedCourseGroupsIndexRouteImport } from './routes/_authed.course-groups.index';
 import { Route as AuthedCourseGroupsGroupIdRouteImport } from './routes/_authed.course-groups.$groupId';
 import { Route as AuthedEditorCourseIdRouteImport } from './routes/_authed.editor.$courseId';
 import { Route as AuthedEditorNewRouteImport } from './routes/_authed.editor.new';
+import { Route as AuthedContentTypeIdRouteImport } from './routes/_authed.content.$type.$id';
+import { Route as AuthedTranslationsTypeIdRouteImport } from './routes/_authed.translations.$type.$id';
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -46,9 +51,24 @@ const AuthedEventsRoute = AuthedEventsRouteImport.update({
   path: '/events',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedImportsRoute = AuthedImportsRouteImport.update({
+  id: '/imports',
+  path: '/imports',
+  getParentRoute: () => AuthedRoute,
+} as any);
 const AuthedLearningPathsRoute = AuthedLearningPathsRouteImport.update({
   id: '/learning-paths',
   path: '/learning-paths',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedSearchRoute = AuthedSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedUsersRoute = AuthedUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => AuthedRoute,
 } as any);
 const AuthedAdminAuditRoute = AuthedAdminAuditRouteImport.update({
@@ -82,25 +102,44 @@ const AuthedEditorNewRoute = AuthedEditorNewRouteImport.update({
   path: '/editor/new',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedContentTypeIdRoute = AuthedContentTypeIdRouteImport.update({
+  id: '/content/$type/$id',
+  path: '/content/$type/$id',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedTranslationsTypeIdRoute =
+  AuthedTranslationsTypeIdRouteImport.update({
+    id: '/translations/$type/$id',
+    path: '/translations/$type/$id',
+    getParentRoute: () => AuthedRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute;
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
   '/events': typeof AuthedEventsRoute;
+  '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
+  '/search': typeof AuthedSearchRoute;
+  '/users': typeof AuthedUsersRoute;
   '/admin/audit': typeof AuthedAdminAuditRoute;
   '/admin/roles': typeof AuthedAdminRolesRoute;
   '/course-groups/$groupId': typeof AuthedCourseGroupsGroupIdRoute;
   '/editor/$courseId': typeof AuthedEditorCourseIdRoute;
   '/editor/new': typeof AuthedEditorNewRoute;
   '/course-groups/': typeof AuthedCourseGroupsIndexRoute;
+  '/content/$type/$id': typeof AuthedContentTypeIdRoute;
+  '/translations/$type/$id': typeof AuthedTranslationsTypeIdRoute;
 }
 export interface FileRoutesByTo {
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
   '/events': typeof AuthedEventsRoute;
+  '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
+  '/search': typeof AuthedSearchRoute;
+  '/users': typeof AuthedUsersRoute;
   '/': typeof AuthedIndexRoute;
   '/admin/audit': typeof AuthedAdminAuditRoute;
   '/admin/roles': typeof AuthedAdminRolesRoute;
@@ -108,6 +147,8 @@ export interface FileRoutesByTo {
   '/editor/$courseId': typeof AuthedEditorCourseIdRoute;
   '/editor/new': typeof AuthedEditorNewRoute;
   '/course-groups': typeof AuthedCourseGroupsIndexRoute;
+  '/content/$type/$id': typeof AuthedContentTypeIdRoute;
+  '/translations/$type/$id': typeof AuthedTranslationsTypeIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -115,7 +156,10 @@ export interface FileRoutesById {
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
   '/_authed/events': typeof AuthedEventsRoute;
+  '/_authed/imports': typeof AuthedImportsRoute;
   '/_authed/learning-paths': typeof AuthedLearningPathsRoute;
+  '/_authed/search': typeof AuthedSearchRoute;
+  '/_authed/users': typeof AuthedUsersRoute;
   '/_authed/': typeof AuthedIndexRoute;
   '/_authed/admin/audit': typeof AuthedAdminAuditRoute;
   '/_authed/admin/roles': typeof AuthedAdminRolesRoute;
@@ -123,6 +167,8 @@ export interface FileRoutesById {
   '/_authed/editor/$courseId': typeof AuthedEditorCourseIdRoute;
   '/_authed/editor/new': typeof AuthedEditorNewRoute;
   '/_authed/course-groups/': typeof AuthedCourseGroupsIndexRoute;
+  '/_authed/content/$type/$id': typeof AuthedContentTypeIdRoute;
+  '/_authed/translations/$type/$id': typeof AuthedTranslationsTypeIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -131,40 +177,55 @@ export interface FileRouteTypes {
     | '/no-access'
     | '/sign-in'
     | '/events'
+    | '/imports'
     | '/learning-paths'
+    | '/search'
+    | '/users'
     | '/admin/audit'
     | '/admin/roles'
     | '/course-groups/$groupId'
     | '/editor/$courseId'
     | '/editor/new'
-    | '/course-groups/';
+    | '/course-groups/'
+    | '/content/$type/$id'
+    | '/translations/$type/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/no-access'
     | '/sign-in'
     | '/events'
+    | '/imports'
     | '/learning-paths'
+    | '/search'
+    | '/users'
     | '/'
     | '/admin/audit'
     | '/admin/roles'
     | '/course-groups/$groupId'
     | '/editor/$courseId'
     | '/editor/new'
-    | '/course-groups';
+    | '/course-groups'
+    | '/content/$type/$id'
+    | '/translations/$type/$id';
   id:
     | '__root__'
     | '/_authed'
     | '/no-access'
     | '/sign-in'
     | '/_authed/events'
+    | '/_authed/imports'
     | '/_authed/learning-paths'
+    | '/_authed/search'
+    | '/_authed/users'
     | '/_authed/'
     | '/_authed/admin/audit'
     | '/_authed/admin/roles'
     | '/_authed/course-groups/$groupId'
     | '/_authed/editor/$courseId'
     | '/_authed/editor/new'
-    | '/_authed/course-groups/';
+    | '/_authed/course-groups/'
+    | '/_authed/content/$type/$id'
+    | '/_authed/translations/$type/$id';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -210,11 +271,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEventsRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/imports': {
+      id: '/_authed/imports';
+      path: '/imports';
+      fullPath: '/imports';
+      preLoaderRoute: typeof AuthedImportsRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
     '/_authed/learning-paths': {
       id: '/_authed/learning-paths';
       path: '/learning-paths';
       fullPath: '/learning-paths';
       preLoaderRoute: typeof AuthedLearningPathsRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/search': {
+      id: '/_authed/search';
+      path: '/search';
+      fullPath: '/search';
+      preLoaderRoute: typeof AuthedSearchRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/users': {
+      id: '/_authed/users';
+      path: '/users';
+      fullPath: '/users';
+      preLoaderRoute: typeof AuthedUsersRouteImport;
       parentRoute: typeof AuthedRoute;
     };
     '/_authed/admin/audit': {
@@ -259,12 +341,29 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEditorNewRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/content/$type/$id': {
+      id: '/_authed/content/$type/$id';
+      path: '/content/$type/$id';
+      fullPath: '/content/$type/$id';
+      preLoaderRoute: typeof AuthedContentTypeIdRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/translations/$type/$id': {
+      id: '/_authed/translations/$type/$id';
+      path: '/translations/$type/$id';
+      fullPath: '/translations/$type/$id';
+      preLoaderRoute: typeof AuthedTranslationsTypeIdRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
   }
 }
 
 interface AuthedRouteChildren {
   AuthedEventsRoute: typeof AuthedEventsRoute;
+  AuthedImportsRoute: typeof AuthedImportsRoute;
   AuthedLearningPathsRoute: typeof AuthedLearningPathsRoute;
+  AuthedSearchRoute: typeof AuthedSearchRoute;
+  AuthedUsersRoute: typeof AuthedUsersRoute;
   AuthedIndexRoute: typeof AuthedIndexRoute;
   AuthedAdminAuditRoute: typeof AuthedAdminAuditRoute;
   AuthedAdminRolesRoute: typeof AuthedAdminRolesRoute;
@@ -272,11 +371,16 @@ interface AuthedRouteChildren {
   AuthedEditorCourseIdRoute: typeof AuthedEditorCourseIdRoute;
   AuthedEditorNewRoute: typeof AuthedEditorNewRoute;
   AuthedCourseGroupsIndexRoute: typeof AuthedCourseGroupsIndexRoute;
+  AuthedContentTypeIdRoute: typeof AuthedContentTypeIdRoute;
+  AuthedTranslationsTypeIdRoute: typeof AuthedTranslationsTypeIdRoute;
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEventsRoute: AuthedEventsRoute,
+  AuthedImportsRoute: AuthedImportsRoute,
   AuthedLearningPathsRoute: AuthedLearningPathsRoute,
+  AuthedSearchRoute: AuthedSearchRoute,
+  AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedAdminAuditRoute: AuthedAdminAuditRoute,
   AuthedAdminRolesRoute: AuthedAdminRolesRoute,
@@ -284,6 +388,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEditorCourseIdRoute: AuthedEditorCourseIdRoute,
   AuthedEditorNewRoute: AuthedEditorNewRoute,
   AuthedCourseGroupsIndexRoute: AuthedCourseGroupsIndexRoute,
+  AuthedContentTypeIdRoute: AuthedContentTypeIdRoute,
+  AuthedTranslationsTypeIdRoute: AuthedTranslationsTypeIdRoute,
 };
 
 const AuthedRouteWithChildren =

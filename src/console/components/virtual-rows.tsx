@@ -1,7 +1,7 @@
 // A virtualized table body: only the rows in view (plus overscan) exist in the DOM, so 10,000 loaded
 // rows scroll like 30. Rows have one fixed height, which keeps measuring out of the scroll path.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 
 export const ROW_HEIGHT = 44;
 /** Start loading the next page this many rows before the end of what is loaded. */
@@ -18,6 +18,8 @@ export interface VirtualRowsProps {
   /** Called when the user scrolls near the last loaded row. */
   onNearEnd?: () => void;
   footer?: ReactNode;
+  /** Height of every row (px); a stacked phone layout passes a taller one. */
+  rowHeight?: number;
 }
 
 export function VirtualRows({
@@ -29,15 +31,18 @@ export function VirtualRows({
   renderRow,
   onNearEnd,
   footer,
+  rowHeight = ROW_HEIGHT,
 }: VirtualRowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design.
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
   });
+  // A new height re-measures every row (the layout switched between phone and desk).
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
 
@@ -51,6 +56,11 @@ export function VirtualRows({
       role="table"
       aria-label={label}
       aria-rowcount={totalCount + 1}
+      style={
+        rowHeight === ROW_HEIGHT
+          ? undefined
+          : ({ '--row-height': `${rowHeight}px` } as CSSProperties)
+      }
     >
       <div role="rowgroup" className="vtable__head">
         {header}

@@ -17,6 +17,8 @@ export interface TrackedJob {
   job: Job | null;
   /** The course the job belongs to, when the action that queued it knew (the editor's apply). */
   result?: JobResult;
+  /** What queued a job that belongs to no course ("Import of webinar course groups"). */
+  label?: string;
 }
 
 export interface JobResult {
@@ -76,7 +78,14 @@ export const jobsStore = {
     publish([]);
   },
 
-  track(job: BackgroundJob, result?: JobResult): void {
+  track(
+    job: Pick<BackgroundJob, 'id' | 'status'> & {
+      type: Job['type'];
+      contentUploads?: readonly ContentUpload[];
+    },
+    result?: JobResult,
+    label?: string,
+  ): void {
     if (!owner || jobs.some((tracked) => tracked.id === job.id)) return;
     const tracked: TrackedJob = {
       id: job.id,
@@ -84,9 +93,10 @@ export const jobsStore = {
       trackedAt: Date.now(),
       type: job.type,
       status: job.status,
-      uploads: job.contentUploads,
+      uploads: job.contentUploads ?? [],
       job: null,
       ...(result && { result }),
+      ...(label && { label }),
     };
     publish([tracked, ...jobs]);
     void persist(tracked);

@@ -240,6 +240,11 @@ export const ContentBody = z
   .object({ id: Uuid, title: z.string(), slug: z.string(), body: z.string() })
   .meta({ id: 'ContentBody' });
 
+/** `PUT /content/{type}/{id}.xlf`: the ids of the translation units stored. */
+export const TranslationUploadResult = z
+  .object({ id: Uuid, updatedFields: z.array(z.string()) })
+  .meta({ id: 'TranslationUploadResult' });
+
 export const LearningPath = z
   .object({
     id: Uuid,

@@ -3,10 +3,11 @@
 // the virtualized rows with a select-all header, and the list's end. Each table brings its columns,
 // its memoized row and how a row becomes a selected group.
 import type { InfiniteData, UseSuspenseInfiniteQueryResult } from '@tanstack/react-query';
-import { useCallback, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import type { PageInfo } from '#contract/schemas/pagination.ts';
 import type { BulkSelection, SelectedGroup } from '../../lib/bulk-selection.ts';
 import { formatCount } from '../../lib/format.ts';
+import { useInfiniteRows } from '../../lib/use-infinite-rows.ts';
 import { ListFooter } from '../../components/list-footer.tsx';
 import { SelectAllCell } from './select-cells.tsx';
 import { useGroupSelection } from './use-group-selection.ts';
@@ -57,20 +58,10 @@ export function PagedTable<P extends { pageInfo: PageInfo }, T extends { id: str
   selectable,
   renderBulkActions,
 }: PagedTableProps<P, T>) {
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
-  const items = useMemo(() => query.data.pages.flatMap(pageItems), [query.data, pageItems]);
-  const total = query.data.pages.at(-1)?.pageInfo.total ?? items.length;
+  const rows = useInfiniteRows(query, pageItems);
+  const { items, total, loadMore, onNearEnd } = rows;
   const loaded = useMemo(() => items.map(toSelected), [items, toSelected]);
   const { selected, toggle, toggleAll, allSelected, selection } = useGroupSelection(loaded);
-
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  // Scrolling near the end loads the next page, but never re-fires after a failure: that waits for
-  // the user's retry.
-  const onNearEnd = useCallback(() => {
-    if (!isFetchNextPageError) loadMore();
-  }, [isFetchNextPageError, loadMore]);
 
   if (items.length === 0) return <>{empty}</>;
 
@@ -122,9 +113,9 @@ export function PagedTable<P extends { pageInfo: PageInfo }, T extends { id: str
         footer={
           <ListFooter
             loaded={items.length}
-            hasMore={hasNextPage}
-            fetching={isFetchingNextPage}
-            error={isFetchNextPageError ? query.error : null}
+            hasMore={rows.hasMore}
+            fetching={rows.fetching}
+            error={rows.error}
             noun={noun}
             onLoadMore={loadMore}
           />

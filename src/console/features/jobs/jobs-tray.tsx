@@ -73,6 +73,7 @@ function JobCard({ job }: { job: TrackedJob }) {
         <span className="mono job-card__id">{job.id}</span>
         <Badge tone={JOB_TONES[job.status]}>{JOB_STATUS_LABELS[job.status]}</Badge>
       </div>
+      {job.label ? <p className="job-card__label">{job.label}</p> : null}
       <p className="job-card__meta">
         Queued {formatDateTime(job.job?.createdAt ?? job.trackedAt)}
         {job.job?.completedAt ? ` · ended ${formatDateTime(job.job.completedAt)}` : ''}

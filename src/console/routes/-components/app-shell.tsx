@@ -7,6 +7,7 @@ import { JobsWatcher } from '../../features/jobs/jobs-watcher.tsx';
 import { jobsStore } from '../../lib/jobs-store.ts';
 import { useSession } from '../../lib/session.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
+import { ContentToolsMenu } from './content-tools-menu.tsx';
 
 export function AppShell() {
   const { user, role, capabilities } = useSession();
@@ -31,9 +32,13 @@ export function AppShell() {
           <Link to="/learning-paths" className="nav-link">
             Learning paths
           </Link>
+          <Link to="/search" className="nav-link">
+            Search
+          </Link>
           <Link to="/events" className="nav-link">
             Event monitor
           </Link>
+          <ContentToolsMenu />
           {capabilities.createAndUpdate ? (
             <Link to="/editor/new" className="nav-link">
               New course
