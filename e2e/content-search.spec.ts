@@ -48,9 +48,7 @@ test('one search over every type: facets count each type, pick one, open a resul
 
   await page.getByRole('checkbox', { name: /Learning paths/ }).check();
   await expect(page).toHaveURL(/types=learningPaths/);
-  await expect(page.getByTestId('list-count')).toHaveText(
-    'Showing 1 of 1 results for “security”',
-  );
+  await expect(page.getByTestId('list-count')).toHaveText('Showing 1 of 1 results for “security”');
   await page.getByRole('link', { name: 'Security Champion Path', exact: true }).click();
   await expect(page).toHaveURL(/\/learning-paths\?id=/);
   await expect(page.getByRole('heading', { name: 'Security Champion Path' })).toBeVisible();
@@ -91,7 +89,9 @@ test('a course opens its content view: body, full content, structure and links',
   await lookAtDesk(page, 'content-view');
   await expectFitsPhone(page, 'content-view');
   await course.getByRole('link', { name: group!.title }).click();
-  await expect(page).toHaveURL(new RegExp(`/course-groups/${group!.groupId}\\?course=${group!.courseId}`));
+  await expect(page).toHaveURL(
+    new RegExp(`/course-groups/${group!.groupId}\\?course=${group!.courseId}`),
+  );
 });
 
 test('a learning path opens its full content with milestones; unknown ids are not found', async ({
@@ -113,5 +113,7 @@ test('a learning path opens its full content with milestones; unknown ids are no
   await expect(page.getByRole('region', { name: 'Course' })).toBeVisible();
 
   await page.goto('/content/courses/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByRole('alert')).toContainText('Course 00000000-0000-4000-8000-000000000000 not found');
+  await expect(page.getByRole('alert')).toContainText(
+    'Course 00000000-0000-4000-8000-000000000000 not found',
+  );
 });

@@ -45,7 +45,9 @@ test('a learning path found by SKU shows its milestones and their courses', asyn
   await page.goBack();
   await card.getByRole('link', { name: 'Full content' }).click();
   await expect(page).toHaveURL(`/content/learningPaths/${expected.learningPath.id}`);
-  await expect(page.getByRole('list', { name: 'Milestones' }).locator(':scope > li')).toHaveCount(4);
+  await expect(page.getByRole('list', { name: 'Milestones' }).locator(':scope > li')).toHaveCount(
+    4,
+  );
 });
 
 test('lookups: an id from the list, an unknown SKU, and text that is neither', async ({
@@ -69,5 +71,7 @@ test('lookups: an id from the list, an unknown SKU, and text that is neither', a
   await expect(page.getByRole('alert')).toContainText("Learning path with SKU 'LP-NOPE' not found");
   await page.getByLabel('Learning path id or SKU').fill('   ');
   await page.getByRole('button', { name: 'Look up' }).click();
-  await expect(page.getByText('Enter the id (a UUID) or the SKU of a learning path.')).toBeVisible();
+  await expect(
+    page.getByText('Enter the id (a UUID) or the SKU of a learning path.'),
+  ).toBeVisible();
 });

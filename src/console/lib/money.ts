@@ -21,7 +21,10 @@ export const PRICE_RANGE_MESSAGE = `Enter a price from ${formatCents(0)} to ${fo
  * comma is a thousands separator here, so "1299,00" is ambiguous). At most two decimals.
  */
 export function parseMoney(text: string): MoneyReading {
-  const cleaned = text.trim().replace(/^\$\s*/, '').replace(/^US\$\s*/i, '');
+  const cleaned = text
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/^US\$\s*/i, '');
   if (cleaned === '') return { ok: false, message: 'Enter a price.' };
   if (cleaned.startsWith('-')) return { ok: false, message: PRICE_RANGE_MESSAGE };
   // Thousands separators only in groups of three before the point.

@@ -1,10 +1,7 @@
 // Content search across every content search type, with type facets. State lives in the URL.
 import { createFileRoute } from '@tanstack/react-router';
 import { ContentSearchPage } from '../features/content-search/content-search-page.tsx';
-import {
-  ContentSearchParams,
-  toContentSearch,
-} from '../features/content-search/search-params.ts';
+import { ContentSearchParams, toContentSearch } from '../features/content-search/search-params.ts';
 import { contentQueries } from '../lib/queries/content.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 

@@ -10,9 +10,7 @@ export const Route = createFileRoute('/_authed/users')({
   validateSearch: UsersSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
-    void queryClient.prefetchInfiniteQuery(
-      userQueries.list(deps.perPage ?? LIMITS.defaultPerPage),
-    );
+    void queryClient.prefetchInfiniteQuery(userQueries.list(deps.perPage ?? LIMITS.defaultPerPage));
   },
   component: UsersRoute,
 });

@@ -55,8 +55,8 @@ export function BulkImportsPage({ canStart, job, onJobStarted }: BulkImportsPage
         <div>
           <h1 className="page__title">Bulk imports</h1>
           <p className="page__lead">
-            Create webinar and in-person event course groups, or add sessions to existing ones,
-            from a file. The import runs as a background job.
+            Create webinar and in-person event course groups, or add sessions to existing ones, from
+            a file. The import runs as a background job.
           </p>
         </div>
       </div>
@@ -120,7 +120,12 @@ export function BulkImportsPage({ canStart, job, onJobStarted }: BulkImportsPage
             </label>
           </fieldset>
           {source === 'rows' ? (
-            <RowsEditor target={target} text={rowsText} onTextChange={setRowsText} checked={checked} />
+            <RowsEditor
+              target={target}
+              text={rowsText}
+              onTextChange={setRowsText}
+              checked={checked}
+            />
           ) : (
             <Field
               label="URL of the import file (bulkImportAssetPath)"
@@ -154,7 +159,9 @@ export function BulkImportsPage({ canStart, job, onJobStarted }: BulkImportsPage
               </Button>
             </div>
           ) : (
-            <p className="panel__note">Bulk imports are started by admins. You can check a file here.</p>
+            <p className="panel__note">
+              Bulk imports are started by admins. You can check a file here.
+            </p>
           )}
           {start.isError ? (
             <ErrorState compact error={start.error} title="The import was not started" />

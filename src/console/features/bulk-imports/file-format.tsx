@@ -1,5 +1,6 @@
 // What an import file holds, field by field. The spec shows no format for bulk import files: this is
 // the sandbox's (its OpenAPI document), and the page says so.
+import { ScrollBox } from '../../components/scroll-box.tsx';
 import type { ImportTarget } from './import-choices.ts';
 
 interface FieldDoc {
@@ -9,10 +10,18 @@ interface FieldDoc {
 }
 
 const SESSION_FIELDS: readonly FieldDoc[] = [
-  { name: 'startDate', required: true, meaning: 'When the session starts (ISO 8601, e.g. 2031-01-10T16:00:00Z).' },
+  {
+    name: 'startDate',
+    required: true,
+    meaning: 'When the session starts (ISO 8601, e.g. 2031-01-10T16:00:00Z).',
+  },
   { name: 'endDate', required: false, meaning: 'When it ends.' },
   { name: 'sku', required: false, meaning: 'A SKU, unique on the instance.' },
-  { name: 'priceInCents', required: false, meaning: 'Price in cents, 0 to 99999999 (4900 is $49.00).' },
+  {
+    name: 'priceInCents',
+    required: false,
+    meaning: 'Price in cents, 0 to 99999999 (4900 is $49.00).',
+  },
   { name: 'enrollmentLimit', required: false, meaning: 'Seats, a whole number above 0.' },
   { name: 'status', required: false, meaning: 'draft (the default) or published.' },
   { name: 'location', required: false, meaning: 'In-person events: where it takes place.' },
@@ -22,7 +31,11 @@ const SESSION_FIELDS: readonly FieldDoc[] = [
 export const FIELD_DOCS: Record<ImportTarget, readonly FieldDoc[]> = {
   courseGroup: [
     { name: 'title', required: true, meaning: 'Title of the new course group and of its session.' },
-    { name: 'description', required: false, meaning: 'Catalog description, at most 5,000 characters.' },
+    {
+      name: 'description',
+      required: false,
+      meaning: 'Catalog description, at most 5,000 characters.',
+    },
     ...SESSION_FIELDS,
   ],
   session: [
@@ -31,7 +44,11 @@ export const FIELD_DOCS: Record<ImportTarget, readonly FieldDoc[]> = {
       required: true,
       meaning: 'The course group the session joins: an existing group of the same kind.',
     },
-    { name: 'title', required: false, meaning: 'Title of the session; the group title and the date when empty.' },
+    {
+      name: 'title',
+      required: false,
+      meaning: 'Title of the session; the group title and the date when empty.',
+    },
     ...SESSION_FIELDS,
   ],
 };
@@ -44,11 +61,14 @@ export function FileFormat({ target }: { target: ImportTarget }) {
       </h2>
       <p className="assumption" role="note">
         <strong>The spec does not show this format.</strong> It is the sandbox’s: a JSON array of
-        rows (<code>{target === 'courseGroup' ? 'BulkImportCourseGroupRow' : 'BulkImportSessionRow'}</code>{' '}
+        rows (
+        <code>
+          {target === 'courseGroup' ? 'BulkImportCourseGroupRow' : 'BulkImportSessionRow'}
+        </code>{' '}
         in its OpenAPI document). A real instance may expect another file. Here you may also enter
         the rows as CSV with these names in the header row; the console sends them as JSON.
       </p>
-      <div className="table-wrap">
+      <ScrollBox label="Fields of one row">
         <table className="table">
           <caption className="visually-hidden">Fields of one row</caption>
           <thead>
@@ -68,8 +88,10 @@ export function FileFormat({ target }: { target: ImportTarget }) {
             ))}
           </tbody>
         </table>
-      </div>
-      <p className="card__hint">A file with any bad row imports nothing: the job fails and says which rows.</p>
+      </ScrollBox>
+      <p className="card__hint">
+        A file with any bad row imports nothing: the job fails and says which rows.
+      </p>
     </section>
   );
 }

@@ -46,8 +46,9 @@ export function ImportJob({ jobId, label, target, eventKind }: ImportJobProps) {
       <p role="status" className="import-job__state" data-testid="import-job-state">
         {!finished ? (
           <>
-            <Spinner size="sm" label="" /> {status === 'processing' ? 'Importing…' : 'Waiting to start…'}{' '}
-            Checked until it ends; you may leave this page, the jobs tray keeps following it.
+            <Spinner size="sm" label="" />{' '}
+            {status === 'processing' ? 'Importing…' : 'Waiting to start…'} Checked until it ends;
+            you may leave this page, the jobs tray keeps following it.
           </>
         ) : status === 'completed' ? (
           'The import completed.'
@@ -68,7 +69,12 @@ export function ImportJob({ jobId, label, target, eventKind }: ImportJobProps) {
         </p>
       ) : null}
       {job.isError && !finished ? (
-        <ErrorState compact error={job.error} title="The job could not be checked" onRetry={() => void job.refetch()} />
+        <ErrorState
+          compact
+          error={job.error}
+          title="The job could not be checked"
+          onRetry={() => void job.refetch()}
+        />
       ) : null}
     </section>
   );

@@ -59,7 +59,9 @@ describe('bulk import rows', () => {
     const rows = [{ title: 'A & B', startDate: '2031-03-01T09:00:00Z' }];
     const url = toDataUrl(rows);
     expect(url.startsWith('data:application/json,')).toBe(true);
-    expect(JSON.parse(decodeURIComponent(url.slice('data:application/json,'.length)))).toEqual(rows);
+    expect(JSON.parse(decodeURIComponent(url.slice('data:application/json,'.length)))).toEqual(
+      rows,
+    );
     expect(urlProblem('https://files.example.com/a.json')).toBeNull();
     expect(urlProblem(url)).toBeNull();
     expect(urlProblem('ftp://x/y')).toBe('Use an http(s) URL the instance can fetch.');

@@ -28,7 +28,8 @@ export interface CheckedRows {
 
 export function readImportRows(text: string, target: ImportTarget): CheckedRows {
   const trimmed = text.trim();
-  if (trimmed === '') return { rows: [], problems: ['Enter or pick the rows to import.'], format: 'csv' };
+  if (trimmed === '')
+    return { rows: [], problems: ['Enter or pick the rows to import.'], format: 'csv' };
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) return fromJson(trimmed, target);
   return fromCsv(trimmed, target);
 }
@@ -55,9 +56,7 @@ function fromCsv(text: string, target: ImportTarget): CheckedRows {
     skipEmptyLines: 'greedy',
     transformHeader: (header) => header.trim(),
   });
-  const problems = parsed.errors.map(
-    (error) => `Row ${(error.row ?? 0) + 1}: ${error.message}`,
-  );
+  const problems = parsed.errors.map((error) => `Row ${(error.row ?? 0) + 1}: ${error.message}`);
   const rows = parsed.data.map((record) => {
     const row: Record<string, unknown> = {};
     for (const [field, raw] of Object.entries(record)) {

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { LIMITS } from '#contract/limits.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { ScrollBox } from '../../components/scroll-box.tsx';
 import { plural } from '../../lib/format.ts';
 import { readTextFile } from '../../lib/save-file.ts';
 import { FIELD_DOCS } from './file-format.tsx';
@@ -97,13 +98,14 @@ export function RowsEditor({
             </div>
           ) : (
             <p className="ok-note" data-testid="import-rows-ok">
-              {plural(checked.rows.length, 'row')} ready ({checked.format === 'csv' ? 'CSV' : 'JSON'}).
+              {plural(checked.rows.length, 'row')} ready (
+              {checked.format === 'csv' ? 'CSV' : 'JSON'}).
             </p>
           )}
         </div>
       ) : null}
       {checked.rows.length > 0 && columns.length > 0 ? (
-        <div className="table-wrap">
+        <ScrollBox label="The first rows as they will be sent">
           <table className="table table--compact">
             <caption className="visually-hidden">The first rows as they will be sent</caption>
             <thead>
@@ -127,7 +129,7 @@ export function RowsEditor({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : null}
     </div>
   );

@@ -38,7 +38,11 @@ export function ContentSearchPage({ params, onChange }: ContentSearchPageProps) 
       </div>
       <div className="content-search__layout">
         <div className="content-search__side">
-          <form className="toolbar toolbar--stacked" role="search" onSubmit={(e) => e.preventDefault()}>
+          <form
+            className="toolbar toolbar--stacked"
+            role="search"
+            onSubmit={(e) => e.preventDefault()}
+          >
             <Field label="Search" className="toolbar__search">
               {(control) => (
                 <input

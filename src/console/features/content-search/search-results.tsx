@@ -4,11 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { ContentSearchItem, ContentSearchPage } from '#contract/schemas/read-models.ts';
 import type { z } from 'zod';
-import {
-  InfiniteTable,
-  TableRow,
-  type TableRowProps,
-} from '../../components/infinite-table.tsx';
+import { InfiniteTable, TableRow, type TableRowProps } from '../../components/infinite-table.tsx';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -42,7 +38,11 @@ export function SearchResults({ search }: { search: ContentSearch }) {
   );
 }
 
-const ResultRow = memo(function ResultRow({ item, index, start }: TableRowProps<ContentSearchItem>) {
+const ResultRow = memo(function ResultRow({
+  item,
+  index,
+  start,
+}: TableRowProps<ContentSearchItem>) {
   return (
     <TableRow index={index} start={start}>
       <div role="cell" className="cell cell--title">

@@ -39,7 +39,10 @@ export function CourseFullContent({
         <FactList
           facts={[
             ['Kind', KIND_LABELS[course.kind]],
-            ['Course group', <GroupLink key="g" groupId={group.id} courseId={course.id} title={group.title} />],
+            [
+              'Course group',
+              <GroupLink key="g" groupId={group.id} courseId={course.id} title={group.title} />,
+            ],
             ['Price', formatCents(course.priceInCents)],
             ['SKU', course.sku ?? '—'],
             ['ISBN', course.isbn ?? '—'],
@@ -88,7 +91,15 @@ export function CourseFullContent({
   );
 }
 
-function GroupLink({ groupId, courseId, title }: { groupId: string; courseId: string; title: string }) {
+function GroupLink({
+  groupId,
+  courseId,
+  title,
+}: {
+  groupId: string;
+  courseId: string;
+  title: string;
+}) {
   return (
     <Link to="/course-groups/$groupId" params={{ groupId }} search={{ course: courseId }}>
       {title}

@@ -42,7 +42,9 @@ export function LearningPathDetail({ lookup, renderActions }: LearningPathDetail
         ) : null}{' '}
         · {plural(data.milestones.length, 'milestone')} · {plural(courses, 'course')}
       </p>
-      {path.description ? <p className="learning-path__description">{htmlToText(path.description)}</p> : null}
+      {path.description ? (
+        <p className="learning-path__description">{htmlToText(path.description)}</p>
+      ) : null}
       <div className="panel__actions">
         <Link
           to="/content/$type/$id"

@@ -54,7 +54,12 @@ export function DownloadCard({
         onChange={setLanguage}
       />
       <div className="panel__actions">
-        <Button variant="primary" pending={pending} disabled={!valid} onClick={() => void download()}>
+        <Button
+          variant="primary"
+          pending={pending}
+          disabled={!valid}
+          onClick={() => void download()}
+        >
           Download XLIFF
         </Button>
       </div>

@@ -16,9 +16,7 @@ export function LanguageField({
   onChange(value: string): void;
 }) {
   const error =
-    value !== '' && !isLanguageCode(value)
-      ? 'A language code such as fr or pt-BR.'
-      : undefined;
+    value !== '' && !isLanguageCode(value) ? 'A language code such as fr or pt-BR.' : undefined;
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (

@@ -57,10 +57,9 @@ describe('translation preview', () => {
   it('refuses files the API would refuse, with the API’s own message', () => {
     // The downloaded file itself: no target language, nothing translated.
     expect(previewTranslation(source, item).issue).toBe(READ_MESSAGES.xliffTargetLanguageRequired);
-    const otherItem = source.replace('courses/c1', 'courses/c2').replace(
-      'datatype',
-      'target-language="de" datatype',
-    );
+    const otherItem = source
+      .replace('courses/c1', 'courses/c2')
+      .replace('datatype', 'target-language="de" datatype');
     expect(previewTranslation(otherItem, item).issue).toBe(
       READ_MESSAGES.xliffOriginalMismatch('courses/c1'),
     );

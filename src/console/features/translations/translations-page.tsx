@@ -53,7 +53,9 @@ export function TranslationsPage({ type, id, canUpload }: TranslationsPageProps)
             <h2 className="card__title" id="upload-heading">
               Upload a translation
             </h2>
-            <p className="panel__note">Uploading translations is done by admins and content managers.</p>
+            <p className="panel__note">
+              Uploading translations is done by admins and content managers.
+            </p>
           </section>
         )}
       </div>

@@ -89,7 +89,9 @@ export function UploadCard({
       {picked && !preview && !source.isError ? <p className="muted">Reading the file…</p> : null}
       {picked && preview ? (
         <div className="upload-preview" data-testid="translation-preview">
-          <h3 className="panel__title">Preview of {picked.name}</h3>
+          <h3 className="upload-preview__title">
+            Preview of <span className="mono">{picked.name}</span>
+          </h3>
           {preview.file ? (
             <dl className="upload-preview__counts">
               <div>

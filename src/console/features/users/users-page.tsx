@@ -6,11 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { memo, Suspense } from 'react';
 import type { User, UserPage } from '#contract/schemas/read-models.ts';
 import type { z } from 'zod';
-import {
-  InfiniteTable,
-  TableRow,
-  type TableRowProps,
-} from '../../components/infinite-table.tsx';
+import { InfiniteTable, TableRow, type TableRowProps } from '../../components/infinite-table.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -36,8 +32,8 @@ export function UsersPage({
         <div>
           <h1 className="page__title">Users</h1>
           <p className="page__lead">
-            Every account on the instance. The Content API throttles this list: when it asks
-            Lectern to wait, the page says so and carries on.
+            Every account on the instance. The Content API throttles this list: when it asks Lectern
+            to wait, the page says so and carries on.
           </p>
         </div>
         <Field label="Per page">

@@ -30,10 +30,7 @@ export const contentQueries = {
     infiniteQueryOptions({
       queryKey: [...all, 'search', search] as const,
       queryFn: ({ pageParam, signal }) =>
-        searchContent(
-          { ...search, query: search.query || undefined, cursor: pageParam },
-          signal,
-        ),
+        searchContent({ ...search, query: search.query || undefined, cursor: pageParam }, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => nextCursor(last.pageInfo),
     }),
