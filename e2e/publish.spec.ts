@@ -241,9 +241,9 @@ test('bulk archive goes out in batches of 100; a failed batch is reported and re
     '150 of 150 settled · 100 done · 50 failed',
   );
   expect(batchSizes()).toEqual([100, 50]);
-  await dialog.getByRole('checkbox', { name: 'Show failures only' }).check();
-  await expect(dialog.locator('.bulk-item')).toHaveCount(50);
-  await expect(dialog.locator('.bulk-item').first()).toContainText('Injected fault');
+  const failures = dialog.getByRole('list', { name: 'Failed course groups' });
+  await expect(failures.locator('.bulk-item')).toHaveCount(50);
+  await expect(failures.locator('.bulk-item').first()).toContainText('Injected fault');
   expect((await sandbox.group(groups[0]!.groupId)).archived).toBe(true);
   expect(await sandbox.courseStatus(groups[0]!.courseId)).toBe('archived');
   expect((await sandbox.group(groups[149]!.groupId)).archived).toBe(false);

@@ -8,10 +8,10 @@ import type { BulkSelection } from '../../lib/bulk-selection.ts';
 import { formatCount, plural } from '../../lib/format.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
+import { BulkProgress } from '../../components/bulk-progress.tsx';
+import { useBulkRun } from '../../lib/bulk/use-bulk-run.ts';
 import { ACTION_LABELS, ACTION_PAST, describeBulk } from './bulk-copy.ts';
-import { BulkProgress, countByStatus } from './bulk-progress.tsx';
-import type { BulkAction, BulkItem } from './bulk-runner.ts';
-import { useBulkRun } from './use-bulk-run.ts';
+import { bulkTask, groupItem, type BulkAction, type GroupItem } from './bulk-tasks.ts';
 
 const ACTIONS: readonly BulkAction[] = ['publish', 'unpublish', 'archive', 'restore'];
 let runCounter = 0;
@@ -19,7 +19,7 @@ let runCounter = 0;
 interface PlannedRun {
   id: number;
   action: BulkAction;
-  items: readonly BulkItem[];
+  items: readonly GroupItem[];
 }
 
 export function BulkActions({ selection }: { selection: BulkSelection }) {
@@ -28,7 +28,7 @@ export function BulkActions({ selection }: { selection: BulkSelection }) {
     setPlanned({
       id: ++runCounter,
       action,
-      items: [...selection.items],
+      items: selection.items.map(groupItem),
     });
   return (
     <div className="bulk-bar" role="group" aria-label="Bulk actions">
@@ -62,18 +62,21 @@ function BulkRunDialog({
   onClose,
 }: {
   action: BulkAction;
-  items: readonly BulkItem[];
+  items: readonly GroupItem[];
   onClose(doneIds: readonly string[]): void;
 }) {
   const queryClient = useQueryClient();
-  const { phase, results, start, retryFailures, stop, unfinished } = useBulkRun(action, items);
+  const [task] = useState(() => bulkTask(action));
+  const { phase, results, counts, start, retryFailed, stop, unfinished } = useBulkRun({
+    items,
+    task,
+  });
   const label = ACTION_LABELS[action];
   const lastPhase = useRef(phase);
 
   useEffect(() => {
     if (lastPhase.current === 'running' && phase === 'finished') {
-      const counts = countByStatus(results);
-      const message = `${ACTION_PAST[action]} ${formatCount(counts.succeeded)} of ${plural(items.length, 'course group')}`;
+      const message = `${ACTION_PAST[action]} ${formatCount(counts.done)} of ${plural(items.length, 'course group')}`;
       if (counts.failed + counts.pending > 0) {
         toast.warning(`${message}; ${formatCount(counts.failed + counts.pending)} not done`);
       } else toast.success(message);
@@ -81,13 +84,13 @@ function BulkRunDialog({
       void queryClient.invalidateQueries({ queryKey: courseQueries.all });
     }
     lastPhase.current = phase;
-  }, [phase, results, action, items.length, queryClient]);
+  }, [phase, counts, action, items.length, queryClient]);
 
   const close = () => {
     if (phase === 'running') return;
     const done = items
-      .filter((item) => results.get(item.id)?.status === 'succeeded')
-      .map((item) => item.id);
+      .filter((item) => results.get(item.key)?.status === 'done')
+      .map((item) => item.group.id);
     onClose(done);
   };
 
@@ -98,7 +101,7 @@ function BulkRunDialog({
         locked={phase === 'running'}
         title={`${label} ${plural(items.length, 'course group')}`}
         description={
-          phase === 'confirm'
+          phase === 'ready'
             ? describeBulk(action, items).map((line) => (
                 <span key={line} className="block">
                   {line}
@@ -109,13 +112,13 @@ function BulkRunDialog({
               : 'Finished. Failed groups keep the exact message the API returned.'
         }
       >
-        {phase === 'confirm' ? (
+        {phase === 'ready' ? (
           <ConfirmList items={items} />
         ) : (
-          <BulkProgress items={items} results={results} />
+          <BulkProgress items={items} results={results} noun="course groups" />
         )}
         <div className="dialog__actions">
-          {phase === 'confirm' ? (
+          {phase === 'ready' ? (
             <>
               <Button onClick={close}>Cancel</Button>
               <Button
@@ -132,7 +135,7 @@ function BulkRunDialog({
           ) : (
             <>
               {unfinished.length > 0 ? (
-                <Button variant="primary" onClick={() => void retryFailures()}>
+                <Button variant="primary" onClick={() => void retryFailed()}>
                   Retry {formatCount(unfinished.length)} failed
                 </Button>
               ) : null}
@@ -145,12 +148,12 @@ function BulkRunDialog({
   );
 }
 
-function ConfirmList({ items }: { items: readonly BulkItem[] }) {
+function ConfirmList({ items }: { items: readonly GroupItem[] }) {
   const shown = items.slice(0, 8);
   return (
     <ul className="confirm-list" aria-label="Selected course groups">
       {shown.map((item) => (
-        <li key={item.id}>{item.title}</li>
+        <li key={item.key}>{item.title}</li>
       ))}
       {items.length > shown.length ? (
         <li className="muted">and {formatCount(items.length - shown.length)} more</li>

@@ -1,7 +1,7 @@
 // What each bulk action says before it runs (cascades included) and after.
 import { LIMITS } from '#contract/limits.ts';
 import { plural } from '../../lib/format.ts';
-import type { BulkAction, BulkItem } from './bulk-runner.ts';
+import type { BulkAction, GroupItem } from './bulk-tasks.ts';
 
 export const ACTION_LABELS: Record<BulkAction, string> = {
   publish: 'Publish',
@@ -17,7 +17,8 @@ export const ACTION_PAST: Record<BulkAction, string> = {
   restore: 'Restored',
 };
 
-export function describeBulk(action: BulkAction, items: readonly BulkItem[]): string[] {
+export function describeBulk(action: BulkAction, groupItems: readonly GroupItem[]): string[] {
+  const items = groupItems.map((item) => item.group);
   const groups = plural(items.length, 'course group');
   const known = items.every((item) => item.courseCount !== null);
   const courses = known
