@@ -69,16 +69,14 @@ test('a session import naming an unknown group fails with the reason; nothing is
   await signInAs('admin');
   await page.goto('/imports');
   await page.getByRole('radio', { name: 'In-person event sessions' }).check();
-  await page
-    .getByLabel('Rows', { exact: true })
-    .fill(
-      JSON.stringify([
-        {
-          courseGroupId: '00000000-0000-4000-8000-000000000000',
-          startDate: '2031-03-01T09:00:00Z',
-        },
-      ]),
-    );
+  await page.getByLabel('Rows', { exact: true }).fill(
+    JSON.stringify([
+      {
+        courseGroupId: '00000000-0000-4000-8000-000000000000',
+        startDate: '2031-03-01T09:00:00Z',
+      },
+    ]),
+  );
   await expect(page.getByTestId('import-rows-ok')).toHaveText('1 row ready (JSON).');
   await page.getByRole('button', { name: 'Import 1 row' }).click();
   const job = page.getByRole('region', { name: 'Import of in-person event sessions' });

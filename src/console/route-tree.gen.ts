@@ -16,6 +16,7 @@ import { Route as AuthedIndexRouteImport } from './routes/_authed.index';
 import { Route as AuthedEventsRouteImport } from './routes/_authed.events';
 import { Route as AuthedImportsRouteImport } from './routes/_authed.imports';
 import { Route as AuthedLearningPathsRouteImport } from './routes/_authed.learning-paths';
+import { Route as AuthedPricesRouteImport } from './routes/_authed.prices';
 import { Route as AuthedSearchRouteImport } from './routes/_authed.search';
 import { Route as AuthedUsersRouteImport } from './routes/_authed.users';
 import { Route as AuthedAdminAuditRouteImport } from './routes/_authed.admin.audit';
@@ -59,6 +60,11 @@ const AuthedImportsRoute = AuthedImportsRouteImport.update({
 const AuthedLearningPathsRoute = AuthedLearningPathsRouteImport.update({
   id: '/learning-paths',
   path: '/learning-paths',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedPricesRoute = AuthedPricesRouteImport.update({
+  id: '/prices',
+  path: '/prices',
   getParentRoute: () => AuthedRoute,
 } as any);
 const AuthedSearchRoute = AuthedSearchRouteImport.update({
@@ -121,6 +127,7 @@ export interface FileRoutesByFullPath {
   '/events': typeof AuthedEventsRoute;
   '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
+  '/prices': typeof AuthedPricesRoute;
   '/search': typeof AuthedSearchRoute;
   '/users': typeof AuthedUsersRoute;
   '/admin/audit': typeof AuthedAdminAuditRoute;
@@ -138,6 +145,7 @@ export interface FileRoutesByTo {
   '/events': typeof AuthedEventsRoute;
   '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
+  '/prices': typeof AuthedPricesRoute;
   '/search': typeof AuthedSearchRoute;
   '/users': typeof AuthedUsersRoute;
   '/': typeof AuthedIndexRoute;
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   '/_authed/events': typeof AuthedEventsRoute;
   '/_authed/imports': typeof AuthedImportsRoute;
   '/_authed/learning-paths': typeof AuthedLearningPathsRoute;
+  '/_authed/prices': typeof AuthedPricesRoute;
   '/_authed/search': typeof AuthedSearchRoute;
   '/_authed/users': typeof AuthedUsersRoute;
   '/_authed/': typeof AuthedIndexRoute;
@@ -179,6 +188,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/imports'
     | '/learning-paths'
+    | '/prices'
     | '/search'
     | '/users'
     | '/admin/audit'
@@ -196,6 +206,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/imports'
     | '/learning-paths'
+    | '/prices'
     | '/search'
     | '/users'
     | '/'
@@ -215,6 +226,7 @@ export interface FileRouteTypes {
     | '/_authed/events'
     | '/_authed/imports'
     | '/_authed/learning-paths'
+    | '/_authed/prices'
     | '/_authed/search'
     | '/_authed/users'
     | '/_authed/'
@@ -283,6 +295,13 @@ declare module '@tanstack/react-router' {
       path: '/learning-paths';
       fullPath: '/learning-paths';
       preLoaderRoute: typeof AuthedLearningPathsRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/prices': {
+      id: '/_authed/prices';
+      path: '/prices';
+      fullPath: '/prices';
+      preLoaderRoute: typeof AuthedPricesRouteImport;
       parentRoute: typeof AuthedRoute;
     };
     '/_authed/search': {
@@ -362,6 +381,7 @@ interface AuthedRouteChildren {
   AuthedEventsRoute: typeof AuthedEventsRoute;
   AuthedImportsRoute: typeof AuthedImportsRoute;
   AuthedLearningPathsRoute: typeof AuthedLearningPathsRoute;
+  AuthedPricesRoute: typeof AuthedPricesRoute;
   AuthedSearchRoute: typeof AuthedSearchRoute;
   AuthedUsersRoute: typeof AuthedUsersRoute;
   AuthedIndexRoute: typeof AuthedIndexRoute;
@@ -379,6 +399,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEventsRoute: AuthedEventsRoute,
   AuthedImportsRoute: AuthedImportsRoute,
   AuthedLearningPathsRoute: AuthedLearningPathsRoute,
+  AuthedPricesRoute: AuthedPricesRoute,
   AuthedSearchRoute: AuthedSearchRoute,
   AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,

@@ -5,7 +5,7 @@ import { LIMITS } from '#contract/limits.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ScrollBox } from '../../components/scroll-box.tsx';
-import { plural } from '../../lib/format.ts';
+import { formatCount, plural } from '../../lib/format.ts';
 import { readTextFile } from '../../lib/save-file.ts';
 import { FIELD_DOCS } from './file-format.tsx';
 import type { ImportTarget } from './import-choices.ts';
@@ -93,7 +93,7 @@ export function RowsEditor({
                 ))}
               </ul>
               {checked.problems.length > SHOWN_PROBLEMS ? (
-                <p>and {plural(checked.problems.length - SHOWN_PROBLEMS, 'more problem')}.</p>
+                <p>and {formatCount(checked.problems.length - SHOWN_PROBLEMS)} more.</p>
               ) : null}
             </div>
           ) : (

@@ -43,6 +43,15 @@ export const contentQueries = {
           (page) => page.pageInfo.total,
         ),
     }),
+  /** The first few items of one type that match, for a picker. */
+  typeMatches: (type: ContentSearchType, query: string) =>
+    queryOptions({
+      queryKey: [...all, 'matches', type, { query }] as const,
+      queryFn: ({ signal }) =>
+        searchContent({ types: [type], query, sort: 'title', perPage: 8 }, signal).then(
+          (page) => page.content,
+        ),
+    }),
   /** Every course with its SKU and current price, a page of 500 at a time. */
   courseIndex: () =>
     infiniteQueryOptions({

@@ -32,9 +32,6 @@ export function AppShell() {
           <Link to="/learning-paths" className="nav-link">
             Learning paths
           </Link>
-          <Link to="/search" className="nav-link">
-            Search
-          </Link>
           <Link to="/events" className="nav-link">
             Event monitor
           </Link>

@@ -1,5 +1,6 @@
-// The header's "Content tools" menu: the screens for the rest of the Content API (users, prices,
-// completion criteria, certificate templates, bulk imports), kept in one menu so the header stays short.
+// The header's "Content tools" menu: the screens for the rest of the Content API (content search,
+// users, prices, completion criteria, certificate templates, bulk imports), kept in one menu so the
+// header stays short.
 import { Link } from '@tanstack/react-router';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu.tsx';
 import './content-tools-menu.css';
@@ -12,7 +13,13 @@ export function ContentToolsMenu() {
       </MenuTrigger>
       <MenuContent label="Content tools" align="start">
         <MenuItem asChild>
+          <Link to="/search">Search content</Link>
+        </MenuItem>
+        <MenuItem asChild>
           <Link to="/users">Users</Link>
+        </MenuItem>
+        <MenuItem asChild>
+          <Link to="/prices">Prices</Link>
         </MenuItem>
         <MenuItem asChild>
           <Link to="/imports">Bulk imports</Link>
