@@ -13,6 +13,7 @@ import { Route as AuthedRouteImport } from './routes/_authed';
 import { Route as NoAccessRouteImport } from './routes/no-access';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AuthedIndexRouteImport } from './routes/_authed.index';
+import { Route as AuthedCompletionCriteriaRouteImport } from './routes/_authed.completion-criteria';
 import { Route as AuthedEventsRouteImport } from './routes/_authed.events';
 import { Route as AuthedImportsRouteImport } from './routes/_authed.imports';
 import { Route as AuthedLearningPathsRouteImport } from './routes/_authed.learning-paths';
@@ -47,6 +48,12 @@ const AuthedIndexRoute = AuthedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedCompletionCriteriaRoute =
+  AuthedCompletionCriteriaRouteImport.update({
+    id: '/completion-criteria',
+    path: '/completion-criteria',
+    getParentRoute: () => AuthedRoute,
+  } as any);
 const AuthedEventsRoute = AuthedEventsRouteImport.update({
   id: '/events',
   path: '/events',
@@ -124,6 +131,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute;
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/events': typeof AuthedEventsRoute;
   '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
@@ -142,6 +150,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/events': typeof AuthedEventsRoute;
   '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
@@ -163,6 +172,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren;
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/_authed/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/_authed/events': typeof AuthedEventsRoute;
   '/_authed/imports': typeof AuthedImportsRoute;
   '/_authed/learning-paths': typeof AuthedLearningPathsRoute;
@@ -185,6 +195,7 @@ export interface FileRouteTypes {
     | '/'
     | '/no-access'
     | '/sign-in'
+    | '/completion-criteria'
     | '/events'
     | '/imports'
     | '/learning-paths'
@@ -203,6 +214,7 @@ export interface FileRouteTypes {
   to:
     | '/no-access'
     | '/sign-in'
+    | '/completion-criteria'
     | '/events'
     | '/imports'
     | '/learning-paths'
@@ -223,6 +235,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/no-access'
     | '/sign-in'
+    | '/_authed/completion-criteria'
     | '/_authed/events'
     | '/_authed/imports'
     | '/_authed/learning-paths'
@@ -274,6 +287,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof AuthedIndexRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/completion-criteria': {
+      id: '/_authed/completion-criteria';
+      path: '/completion-criteria';
+      fullPath: '/completion-criteria';
+      preLoaderRoute: typeof AuthedCompletionCriteriaRouteImport;
       parentRoute: typeof AuthedRoute;
     };
     '/_authed/events': {
@@ -378,6 +398,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedCompletionCriteriaRoute: typeof AuthedCompletionCriteriaRoute;
   AuthedEventsRoute: typeof AuthedEventsRoute;
   AuthedImportsRoute: typeof AuthedImportsRoute;
   AuthedLearningPathsRoute: typeof AuthedLearningPathsRoute;
@@ -396,6 +417,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedCompletionCriteriaRoute: AuthedCompletionCriteriaRoute,
   AuthedEventsRoute: AuthedEventsRoute,
   AuthedImportsRoute: AuthedImportsRoute,
   AuthedLearningPathsRoute: AuthedLearningPathsRoute,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { runBulk, type BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
-import { NOT_CONFIRMED, REFUSED_WITH_OTHERS, priceTask, type PriceItem } from './price-task.ts';
+import { REFUSED_WITH_OTHERS } from '../../lib/bulk/refusal-outcomes.ts';
+import { NOT_CONFIRMED, priceTask, type PriceItem } from './price-task.ts';
 
 const items: PriceItem[] = Array.from({ length: 2500 }, (_, n) => ({
   key: `c${n}`,
@@ -51,7 +52,9 @@ describe('price task', () => {
     });
     expect(results.get('c1002')).toMatchObject({
       status: 'failed',
-      messages: ['priceInCents exceeds maximum allowed value of 99999999 ($999,999.99)'],
+      messages: [
+        'priceInCents: priceInCents exceeds maximum allowed value of 99999999 ($999,999.99)',
+      ],
       httpStatus: 400,
     });
     expect(results.get('c1003')?.messages).toEqual([REFUSED_WITH_OTHERS]);

@@ -43,6 +43,13 @@ export const contentQueries = {
           (page) => page.pageInfo.total,
         ),
     }),
+  /** The first page of a search only, for a picker. */
+  firstPage: (search: ContentSearch) =>
+    queryOptions({
+      queryKey: [...all, 'first', search] as const,
+      queryFn: ({ signal }) =>
+        searchContent({ ...search, query: search.query || undefined }, signal),
+    }),
   /** The first few items of one type that match, for a picker. */
   typeMatches: (type: ContentSearchType, query: string) =>
     queryOptions({

@@ -22,6 +22,9 @@ export function ContentToolsMenu() {
           <Link to="/prices">Prices</Link>
         </MenuItem>
         <MenuItem asChild>
+          <Link to="/completion-criteria">Completion criteria</Link>
+        </MenuItem>
+        <MenuItem asChild>
           <Link to="/imports">Bulk imports</Link>
         </MenuItem>
       </MenuContent>
