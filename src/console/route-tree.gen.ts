@@ -13,6 +13,7 @@ import { Route as AuthedRouteImport } from './routes/_authed';
 import { Route as NoAccessRouteImport } from './routes/no-access';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AuthedIndexRouteImport } from './routes/_authed.index';
+import { Route as AuthedCertificateTemplatesRouteImport } from './routes/_authed.certificate-templates';
 import { Route as AuthedCompletionCriteriaRouteImport } from './routes/_authed.completion-criteria';
 import { Route as AuthedEventsRouteImport } from './routes/_authed.events';
 import { Route as AuthedImportsRouteImport } from './routes/_authed.imports';
@@ -48,6 +49,12 @@ const AuthedIndexRoute = AuthedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedCertificateTemplatesRoute =
+  AuthedCertificateTemplatesRouteImport.update({
+    id: '/certificate-templates',
+    path: '/certificate-templates',
+    getParentRoute: () => AuthedRoute,
+  } as any);
 const AuthedCompletionCriteriaRoute =
   AuthedCompletionCriteriaRouteImport.update({
     id: '/completion-criteria',
@@ -131,6 +138,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute;
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/certificate-templates': typeof AuthedCertificateTemplatesRoute;
   '/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/events': typeof AuthedEventsRoute;
   '/imports': typeof AuthedImportsRoute;
@@ -150,6 +158,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/certificate-templates': typeof AuthedCertificateTemplatesRoute;
   '/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/events': typeof AuthedEventsRoute;
   '/imports': typeof AuthedImportsRoute;
@@ -172,6 +181,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren;
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/_authed/certificate-templates': typeof AuthedCertificateTemplatesRoute;
   '/_authed/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/_authed/events': typeof AuthedEventsRoute;
   '/_authed/imports': typeof AuthedImportsRoute;
@@ -195,6 +205,7 @@ export interface FileRouteTypes {
     | '/'
     | '/no-access'
     | '/sign-in'
+    | '/certificate-templates'
     | '/completion-criteria'
     | '/events'
     | '/imports'
@@ -214,6 +225,7 @@ export interface FileRouteTypes {
   to:
     | '/no-access'
     | '/sign-in'
+    | '/certificate-templates'
     | '/completion-criteria'
     | '/events'
     | '/imports'
@@ -235,6 +247,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/no-access'
     | '/sign-in'
+    | '/_authed/certificate-templates'
     | '/_authed/completion-criteria'
     | '/_authed/events'
     | '/_authed/imports'
@@ -287,6 +300,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof AuthedIndexRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/certificate-templates': {
+      id: '/_authed/certificate-templates';
+      path: '/certificate-templates';
+      fullPath: '/certificate-templates';
+      preLoaderRoute: typeof AuthedCertificateTemplatesRouteImport;
       parentRoute: typeof AuthedRoute;
     };
     '/_authed/completion-criteria': {
@@ -398,6 +418,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedCertificateTemplatesRoute: typeof AuthedCertificateTemplatesRoute;
   AuthedCompletionCriteriaRoute: typeof AuthedCompletionCriteriaRoute;
   AuthedEventsRoute: typeof AuthedEventsRoute;
   AuthedImportsRoute: typeof AuthedImportsRoute;
@@ -417,6 +438,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedCertificateTemplatesRoute: AuthedCertificateTemplatesRoute,
   AuthedCompletionCriteriaRoute: AuthedCompletionCriteriaRoute,
   AuthedEventsRoute: AuthedEventsRoute,
   AuthedImportsRoute: AuthedImportsRoute,

@@ -25,6 +25,9 @@ export function ContentToolsMenu() {
           <Link to="/completion-criteria">Completion criteria</Link>
         </MenuItem>
         <MenuItem asChild>
+          <Link to="/certificate-templates">Certificate templates</Link>
+        </MenuItem>
+        <MenuItem asChild>
           <Link to="/imports">Bulk imports</Link>
         </MenuItem>
       </MenuContent>
