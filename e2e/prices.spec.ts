@@ -161,6 +161,8 @@ test('a 2,500-row price import goes out in 3 chunks; the failed chunk is retried
   await expect(page.locator(`[data-course="${failedCourse}"]`)).toContainText('Failed');
   await page.getByLabel('Find courses').fill(prefix);
   await expectNoSeriousA11yViolations(page, 'price run with a failed chunk');
+  await lookAtDesk(page, 'prices-run');
+  await expectFitsPhone(page, 'prices-run');
 
   await sandbox.clearFaults();
   await progress.getByRole('button', { name: 'Retry 1,000 failed' }).click();
