@@ -5,8 +5,15 @@
 // synthetic catalog of 10,000 courses (20 pages of 500), so the figures are the browser's work alone.
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { chromium, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { buildConsole } from './console-build.ts';
+import {
+  fulfillCursorPage,
+  launchChromium,
+  mockSession,
+  percentile,
+  scrollFigures,
+} from './console-page.ts';
 import { serveStatic } from './editor-serve.ts';
 
 const COURSES = 10_000;
@@ -34,74 +41,11 @@ function course(n: number) {
 }
 
 async function mockConsoleServer(page: Page): Promise<void> {
-  const json = (body: unknown) => ({
-    status: 200,
-    contentType: 'application/json',
-    body: JSON.stringify(body),
-  });
-  await page.route('**/api/session', (route) =>
-    route.fulfill(
-      json({
-        user: {
-          id: uuid(99_999),
-          email: 'bench@lectern.test',
-          firstName: 'Bench',
-          lastName: 'Admin',
-        },
-        role: 'admin',
-        capabilities: {
-          read: true,
-          createAndUpdate: true,
-          uploadTranslations: true,
-          publish: true,
-          archive: true,
-          bulkOperations: true,
-          manageRoles: true,
-          readAudit: true,
-          watchEvents: true,
-        },
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-      }),
-    ),
+  await mockSession(page, 'admin', uuid(99_999));
+  await page.route('**/api/v2/content?*', (route) =>
+    fulfillCursorPage(route, COURSES, 'content', course),
   );
-  await page.route('**/api/v2/content?*', (route) => {
-    const url = new URL(route.request().url());
-    const start = Number(url.searchParams.get('cursor') ?? 0);
-    const perPage = Number(url.searchParams.get('perPage') ?? 50);
-    const end = Math.min(start + perPage, COURSES);
-    const hasMore = end < COURSES;
-    return route.fulfill(
-      json({
-        pageInfo: {
-          perPage: end - start,
-          total: COURSES,
-          hasMore,
-          ...(hasMore ? { cursor: String(end) } : {}),
-        },
-        content: Array.from({ length: end - start }, (_, i) => course(start + i)),
-      }),
-    );
-  });
 }
-
-// In-page code as strings: tsx would otherwise wrap named functions in a helper the page lacks.
-const SCROLL_AND_TIME = `(step) => new Promise((resolve) => {
-  const element = document.querySelector('.vtable--prices [data-testid="vtable-scroll"]');
-  const frames = [];
-  let last = performance.now();
-  let direction = 1;
-  const max = element.scrollHeight - element.clientHeight;
-  element.scrollTop = 0;
-  const tick = (now) => {
-    frames.push(now - last);
-    last = now;
-    element.scrollTop += direction * step;
-    if (direction === 1 && element.scrollTop >= max) direction = -1;
-    else if (direction === -1 && element.scrollTop <= 0) return resolve(frames.slice(1));
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-})`;
 
 /** Pastes `text` into the paste box and resolves with the ms until the preview shows `expected`. */
 const PASTE_AND_TIME = `([text, expected]) => new Promise((resolve) => {
@@ -122,20 +66,16 @@ const PASTE_AND_TIME = `([text, expected]) => new Promise((resolve) => {
   box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
 })`;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-
-async function scrollFigures(page: Page, label: string): Promise<void> {
+async function scrollGrid(page: Page, label: string): Promise<void> {
   for (const step of [200, 1000]) {
-    const frames = (await page.evaluate(`(${SCROLL_AND_TIME})(${step})`)) as number[];
-    const long = frames.filter((ms) => ms > LONG_FRAME_MS).length;
+    const figures = await scrollFigures(
+      page,
+      '.vtable--prices [data-testid="vtable-scroll"]',
+      step,
+      LONG_FRAME_MS,
+    );
     console.log(
-      `Scroll ${label}, ${step} px/frame over ${COURSES.toLocaleString('en')} rows and back: ${frames.length} frames, ` +
-        `${long} over ${LONG_FRAME_MS} ms (${((long / frames.length) * 100).toFixed(2)}%), ` +
-        `p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, ` +
-        `max ${Math.max(...frames).toFixed(1)} ms`,
+      `Scroll ${label}, ${step} px/frame over ${COURSES.toLocaleString('en')} rows and back: ${figures}`,
     );
   }
 }
@@ -144,10 +84,7 @@ export async function run(): Promise<void> {
   const { outDir } = await buildConsole();
   const server = await serveStatic(outDir);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await mockConsoleServer(page);
@@ -168,7 +105,7 @@ export async function run(): Promise<void> {
       `Course index: ${COURSES.toLocaleString('en')} courses in ${COURSES / PAGE} pages, grid ready in ${(loadMs / 1000).toFixed(1)} s; ` +
         `rows in the DOM: ${await page.locator('.vtable--prices .vtable__body [role="row"]').count()}`,
     );
-    await scrollFigures(page, 'the grid');
+    await scrollGrid(page, 'the grid');
 
     // Paste every course's new price (10,000 rows), measure until the validated preview is painted.
     const rows = Array.from(
@@ -196,7 +133,7 @@ export async function run(): Promise<void> {
         `max ${Math.max(...times).toFixed(0)} ms over ${PASTE_RUNS} pastes (target < ${PASTE_TARGET_MS} ms: ` +
         `${median < PASTE_TARGET_MS ? 'met' : 'NOT met'}); preview: ${await page.getByTestId('price-preview').textContent()}`,
     );
-    await scrollFigures(page, 'with 10,000 new prices typed in');
+    await scrollGrid(page, 'with 10,000 new prices typed in');
   } finally {
     await browser.close();
     server.close();
