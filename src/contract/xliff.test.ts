@@ -100,9 +100,9 @@ describe('XLIFF 1.2', () => {
     expect(xliffUploadIssue(file({ original: 'courses/2' }), 'courses/1', known)).toBe(
       READ_MESSAGES.xliffOriginalMismatch('courses/1'),
     );
-    expect(
-      xliffUploadIssue(file({ unitIds: ['title', 'x', 'x', 'y'] }), 'courses/1', known),
-    ).toBe(READ_MESSAGES.xliffUnknownUnits(['x', 'y']));
+    expect(xliffUploadIssue(file({ unitIds: ['title', 'x', 'x', 'y'] }), 'courses/1', known)).toBe(
+      READ_MESSAGES.xliffUnknownUnits(['x', 'y']),
+    );
     expect(xliffUploadIssue(file({ targets: [] }), 'courses/1', known)).toBe(
       READ_MESSAGES.xliffNoUnits,
     );

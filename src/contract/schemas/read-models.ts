@@ -216,7 +216,8 @@ export const ContentSearchItem = z
     kind: z.string().nullable(),
     updatedAt: z.iso.datetime(),
     sku: z.string().nullable().meta({
-      description: 'SKU of a course or a learning path; null for course groups and items without one.',
+      description:
+        'SKU of a course or a learning path; null for course groups and items without one.',
     }),
     priceInCents: z.int().nullable().meta({
       description: 'Current price of a course; null for course groups and learning paths.',
