@@ -58,6 +58,24 @@ test('one search over every type: facets count each type, pick one, open a resul
   await expect(page).not.toHaveURL(/types=/);
 });
 
+test('a type facet ticks as it is clicked, before the URL has caught up', async ({ page }) => {
+  await page.goto('/search?q=security');
+  await expect(page.getByTestId('list-count')).toBeVisible();
+  const box = page.getByRole('checkbox', { name: /Learning paths/ });
+  // Read in the same task as the click: the router moves the URL (where the facets live) only later.
+  const clickAndRead = () =>
+    box.evaluate((element: HTMLInputElement) => {
+      element.click();
+      return element.checked;
+    });
+  expect(await clickAndRead()).toBe(true);
+  await expect(page).toHaveURL(/types=learningPaths/);
+  await expect(box).toBeChecked();
+  expect(await clickAndRead()).toBe(false);
+  await expect(page).not.toHaveURL(/types=/);
+  await expect(box).not.toBeChecked();
+});
+
 test('a course opens its content view: body, full content, structure and links', async ({
   page,
   sandbox,

@@ -1,6 +1,7 @@
 // One checkbox per content search type (spec 2.6), each with how many items match the search text.
 // None checked searches every type. Types the instance has no items of say so instead of a count.
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { CONTENT_SEARCH_TYPES, type ContentSearchType } from '#contract/enums.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatCount } from '../../lib/format.ts';
@@ -14,9 +15,17 @@ export interface TypeFacetsProps {
 }
 
 export function TypeFacets({ query, picked, onChange }: TypeFacetsProps) {
-  const chosen = new Set(picked ?? []);
+  // The URL holds the picked types, and it changes only once the router has navigated: until then a
+  // click shows what was asked for (otherwise the box unticks itself for a moment on a busy machine).
+  const fromUrl = (picked ?? []).join(',');
+  const [asked, setAsked] = useState<{ fromUrl: string; types: readonly ContentSearchType[] }>();
+  const chosen = new Set(asked && asked.fromUrl === fromUrl ? asked.types : (picked ?? []));
+  const change = (types: readonly ContentSearchType[]) => {
+    setAsked({ fromUrl, types });
+    onChange(types);
+  };
   const toggle = (type: ContentSearchType, on: boolean) =>
-    onChange(CONTENT_SEARCH_TYPES.filter((t) => (t === type ? on : chosen.has(t))));
+    change(CONTENT_SEARCH_TYPES.filter((t) => (t === type ? on : chosen.has(t))));
   return (
     <fieldset className="facets">
       <legend className="facets__title">Types</legend>
@@ -38,7 +47,7 @@ export function TypeFacets({ query, picked, onChange }: TypeFacetsProps) {
       <p className="facets__note">
         {chosen.size === 0 ? 'Searching every type.' : null}
         {chosen.size > 0 ? (
-          <Button size="sm" variant="ghost" onClick={() => onChange([])}>
+          <Button size="sm" variant="ghost" onClick={() => change([])}>
             Search every type
           </Button>
         ) : null}
