@@ -14,7 +14,10 @@ interface Course {
   title: string;
 }
 
-/** Courses with SKUs (micro-courses without topics: the lightest create). */
+/**
+ * Courses with SKUs: SCORM packages without a package URL, the lightest create, and a kind no other
+ * spec lists whole (the bulk unpublish spec reads every micro course on one page of 500).
+ */
 async function createCourses(sandbox: SandboxClient, count: number, prefix: string) {
   const courses: Course[] = [];
   for (let start = 0; start < count; start += 100) {
@@ -25,7 +28,7 @@ async function createCourses(sandbox: SandboxClient, count: number, prefix: stri
     const { courseIds } = await sandbox.api<{ courseIds: string[] }>(
       'POST',
       '/content/course/create',
-      { courseAttributes: batch.map((c) => ({ ...c, kind: 'microCourse', topics: [] })) },
+      { courseAttributes: batch.map((c) => ({ ...c, kind: 'shareableContentObject' })) },
     );
     batch.forEach((c, i) => courses.push({ ...c, id: courseIds[i]! }));
   }
