@@ -19,6 +19,10 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     load: () => import('./console-scroll.ts'),
   },
   {
+    name: 'price grid (10,000 courses in Chromium: scroll frames over 50 ms, paste to validated preview)',
+    load: () => import('./price-grid.ts'),
+  },
+  {
     name: 'event monitor (render rate at 10,000 events/min, frames, busy time, heap at 100,000)',
     load: () => import('./monitor-render.ts'),
   },

@@ -13,14 +13,22 @@ import { Route as AuthedRouteImport } from './routes/_authed';
 import { Route as NoAccessRouteImport } from './routes/no-access';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AuthedIndexRouteImport } from './routes/_authed.index';
+import { Route as AuthedCertificateTemplatesRouteImport } from './routes/_authed.certificate-templates';
+import { Route as AuthedCompletionCriteriaRouteImport } from './routes/_authed.completion-criteria';
 import { Route as AuthedEventsRouteImport } from './routes/_authed.events';
+import { Route as AuthedImportsRouteImport } from './routes/_authed.imports';
 import { Route as AuthedLearningPathsRouteImport } from './routes/_authed.learning-paths';
+import { Route as AuthedPricesRouteImport } from './routes/_authed.prices';
+import { Route as AuthedSearchRouteImport } from './routes/_authed.search';
+import { Route as AuthedUsersRouteImport } from './routes/_authed.users';
 import { Route as AuthedAdminAuditRouteImport } from './routes/_authed.admin.audit';
 import { Route as AuthedAdminRolesRouteImport } from './routes/_authed.admin.roles';
 import { Route as AuthedCourseGroupsIndexRouteImport } from './routes/_authed.course-groups.index';
 import { Route as AuthedCourseGroupsGroupIdRouteImport } from './routes/_authed.course-groups.$groupId';
 import { Route as AuthedEditorCourseIdRouteImport } from './routes/_authed.editor.$courseId';
 import { Route as AuthedEditorNewRouteImport } from './routes/_authed.editor.new';
+import { Route as AuthedContentTypeIdRouteImport } from './routes/_authed.content.$type.$id';
+import { Route as AuthedTranslationsTypeIdRouteImport } from './routes/_authed.translations.$type.$id';
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -41,14 +49,46 @@ const AuthedIndexRoute = AuthedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedCertificateTemplatesRoute =
+  AuthedCertificateTemplatesRouteImport.update({
+    id: '/certificate-templates',
+    path: '/certificate-templates',
+    getParentRoute: () => AuthedRoute,
+  } as any);
+const AuthedCompletionCriteriaRoute =
+  AuthedCompletionCriteriaRouteImport.update({
+    id: '/completion-criteria',
+    path: '/completion-criteria',
+    getParentRoute: () => AuthedRoute,
+  } as any);
 const AuthedEventsRoute = AuthedEventsRouteImport.update({
   id: '/events',
   path: '/events',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedImportsRoute = AuthedImportsRouteImport.update({
+  id: '/imports',
+  path: '/imports',
+  getParentRoute: () => AuthedRoute,
+} as any);
 const AuthedLearningPathsRoute = AuthedLearningPathsRouteImport.update({
   id: '/learning-paths',
   path: '/learning-paths',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedPricesRoute = AuthedPricesRouteImport.update({
+  id: '/prices',
+  path: '/prices',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedSearchRoute = AuthedSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedUsersRoute = AuthedUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => AuthedRoute,
 } as any);
 const AuthedAdminAuditRoute = AuthedAdminAuditRouteImport.update({
@@ -82,25 +122,50 @@ const AuthedEditorNewRoute = AuthedEditorNewRouteImport.update({
   path: '/editor/new',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedContentTypeIdRoute = AuthedContentTypeIdRouteImport.update({
+  id: '/content/$type/$id',
+  path: '/content/$type/$id',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedTranslationsTypeIdRoute =
+  AuthedTranslationsTypeIdRouteImport.update({
+    id: '/translations/$type/$id',
+    path: '/translations/$type/$id',
+    getParentRoute: () => AuthedRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute;
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/certificate-templates': typeof AuthedCertificateTemplatesRoute;
+  '/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/events': typeof AuthedEventsRoute;
+  '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
+  '/prices': typeof AuthedPricesRoute;
+  '/search': typeof AuthedSearchRoute;
+  '/users': typeof AuthedUsersRoute;
   '/admin/audit': typeof AuthedAdminAuditRoute;
   '/admin/roles': typeof AuthedAdminRolesRoute;
   '/course-groups/$groupId': typeof AuthedCourseGroupsGroupIdRoute;
   '/editor/$courseId': typeof AuthedEditorCourseIdRoute;
   '/editor/new': typeof AuthedEditorNewRoute;
   '/course-groups/': typeof AuthedCourseGroupsIndexRoute;
+  '/content/$type/$id': typeof AuthedContentTypeIdRoute;
+  '/translations/$type/$id': typeof AuthedTranslationsTypeIdRoute;
 }
 export interface FileRoutesByTo {
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/certificate-templates': typeof AuthedCertificateTemplatesRoute;
+  '/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/events': typeof AuthedEventsRoute;
+  '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
+  '/prices': typeof AuthedPricesRoute;
+  '/search': typeof AuthedSearchRoute;
+  '/users': typeof AuthedUsersRoute;
   '/': typeof AuthedIndexRoute;
   '/admin/audit': typeof AuthedAdminAuditRoute;
   '/admin/roles': typeof AuthedAdminRolesRoute;
@@ -108,14 +173,22 @@ export interface FileRoutesByTo {
   '/editor/$courseId': typeof AuthedEditorCourseIdRoute;
   '/editor/new': typeof AuthedEditorNewRoute;
   '/course-groups': typeof AuthedCourseGroupsIndexRoute;
+  '/content/$type/$id': typeof AuthedContentTypeIdRoute;
+  '/translations/$type/$id': typeof AuthedTranslationsTypeIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/_authed': typeof AuthedRouteWithChildren;
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/_authed/certificate-templates': typeof AuthedCertificateTemplatesRoute;
+  '/_authed/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/_authed/events': typeof AuthedEventsRoute;
+  '/_authed/imports': typeof AuthedImportsRoute;
   '/_authed/learning-paths': typeof AuthedLearningPathsRoute;
+  '/_authed/prices': typeof AuthedPricesRoute;
+  '/_authed/search': typeof AuthedSearchRoute;
+  '/_authed/users': typeof AuthedUsersRoute;
   '/_authed/': typeof AuthedIndexRoute;
   '/_authed/admin/audit': typeof AuthedAdminAuditRoute;
   '/_authed/admin/roles': typeof AuthedAdminRolesRoute;
@@ -123,6 +196,8 @@ export interface FileRoutesById {
   '/_authed/editor/$courseId': typeof AuthedEditorCourseIdRoute;
   '/_authed/editor/new': typeof AuthedEditorNewRoute;
   '/_authed/course-groups/': typeof AuthedCourseGroupsIndexRoute;
+  '/_authed/content/$type/$id': typeof AuthedContentTypeIdRoute;
+  '/_authed/translations/$type/$id': typeof AuthedTranslationsTypeIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -130,41 +205,65 @@ export interface FileRouteTypes {
     | '/'
     | '/no-access'
     | '/sign-in'
+    | '/certificate-templates'
+    | '/completion-criteria'
     | '/events'
+    | '/imports'
     | '/learning-paths'
+    | '/prices'
+    | '/search'
+    | '/users'
     | '/admin/audit'
     | '/admin/roles'
     | '/course-groups/$groupId'
     | '/editor/$courseId'
     | '/editor/new'
-    | '/course-groups/';
+    | '/course-groups/'
+    | '/content/$type/$id'
+    | '/translations/$type/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/no-access'
     | '/sign-in'
+    | '/certificate-templates'
+    | '/completion-criteria'
     | '/events'
+    | '/imports'
     | '/learning-paths'
+    | '/prices'
+    | '/search'
+    | '/users'
     | '/'
     | '/admin/audit'
     | '/admin/roles'
     | '/course-groups/$groupId'
     | '/editor/$courseId'
     | '/editor/new'
-    | '/course-groups';
+    | '/course-groups'
+    | '/content/$type/$id'
+    | '/translations/$type/$id';
   id:
     | '__root__'
     | '/_authed'
     | '/no-access'
     | '/sign-in'
+    | '/_authed/certificate-templates'
+    | '/_authed/completion-criteria'
     | '/_authed/events'
+    | '/_authed/imports'
     | '/_authed/learning-paths'
+    | '/_authed/prices'
+    | '/_authed/search'
+    | '/_authed/users'
     | '/_authed/'
     | '/_authed/admin/audit'
     | '/_authed/admin/roles'
     | '/_authed/course-groups/$groupId'
     | '/_authed/editor/$courseId'
     | '/_authed/editor/new'
-    | '/_authed/course-groups/';
+    | '/_authed/course-groups/'
+    | '/_authed/content/$type/$id'
+    | '/_authed/translations/$type/$id';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -203,6 +302,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedIndexRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/certificate-templates': {
+      id: '/_authed/certificate-templates';
+      path: '/certificate-templates';
+      fullPath: '/certificate-templates';
+      preLoaderRoute: typeof AuthedCertificateTemplatesRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/completion-criteria': {
+      id: '/_authed/completion-criteria';
+      path: '/completion-criteria';
+      fullPath: '/completion-criteria';
+      preLoaderRoute: typeof AuthedCompletionCriteriaRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
     '/_authed/events': {
       id: '/_authed/events';
       path: '/events';
@@ -210,11 +323,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEventsRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/imports': {
+      id: '/_authed/imports';
+      path: '/imports';
+      fullPath: '/imports';
+      preLoaderRoute: typeof AuthedImportsRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
     '/_authed/learning-paths': {
       id: '/_authed/learning-paths';
       path: '/learning-paths';
       fullPath: '/learning-paths';
       preLoaderRoute: typeof AuthedLearningPathsRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/prices': {
+      id: '/_authed/prices';
+      path: '/prices';
+      fullPath: '/prices';
+      preLoaderRoute: typeof AuthedPricesRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/search': {
+      id: '/_authed/search';
+      path: '/search';
+      fullPath: '/search';
+      preLoaderRoute: typeof AuthedSearchRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/users': {
+      id: '/_authed/users';
+      path: '/users';
+      fullPath: '/users';
+      preLoaderRoute: typeof AuthedUsersRouteImport;
       parentRoute: typeof AuthedRoute;
     };
     '/_authed/admin/audit': {
@@ -259,12 +400,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEditorNewRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/content/$type/$id': {
+      id: '/_authed/content/$type/$id';
+      path: '/content/$type/$id';
+      fullPath: '/content/$type/$id';
+      preLoaderRoute: typeof AuthedContentTypeIdRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/translations/$type/$id': {
+      id: '/_authed/translations/$type/$id';
+      path: '/translations/$type/$id';
+      fullPath: '/translations/$type/$id';
+      preLoaderRoute: typeof AuthedTranslationsTypeIdRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
   }
 }
 
 interface AuthedRouteChildren {
+  AuthedCertificateTemplatesRoute: typeof AuthedCertificateTemplatesRoute;
+  AuthedCompletionCriteriaRoute: typeof AuthedCompletionCriteriaRoute;
   AuthedEventsRoute: typeof AuthedEventsRoute;
+  AuthedImportsRoute: typeof AuthedImportsRoute;
   AuthedLearningPathsRoute: typeof AuthedLearningPathsRoute;
+  AuthedPricesRoute: typeof AuthedPricesRoute;
+  AuthedSearchRoute: typeof AuthedSearchRoute;
+  AuthedUsersRoute: typeof AuthedUsersRoute;
   AuthedIndexRoute: typeof AuthedIndexRoute;
   AuthedAdminAuditRoute: typeof AuthedAdminAuditRoute;
   AuthedAdminRolesRoute: typeof AuthedAdminRolesRoute;
@@ -272,11 +433,19 @@ interface AuthedRouteChildren {
   AuthedEditorCourseIdRoute: typeof AuthedEditorCourseIdRoute;
   AuthedEditorNewRoute: typeof AuthedEditorNewRoute;
   AuthedCourseGroupsIndexRoute: typeof AuthedCourseGroupsIndexRoute;
+  AuthedContentTypeIdRoute: typeof AuthedContentTypeIdRoute;
+  AuthedTranslationsTypeIdRoute: typeof AuthedTranslationsTypeIdRoute;
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedCertificateTemplatesRoute: AuthedCertificateTemplatesRoute,
+  AuthedCompletionCriteriaRoute: AuthedCompletionCriteriaRoute,
   AuthedEventsRoute: AuthedEventsRoute,
+  AuthedImportsRoute: AuthedImportsRoute,
   AuthedLearningPathsRoute: AuthedLearningPathsRoute,
+  AuthedPricesRoute: AuthedPricesRoute,
+  AuthedSearchRoute: AuthedSearchRoute,
+  AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedAdminAuditRoute: AuthedAdminAuditRoute,
   AuthedAdminRolesRoute: AuthedAdminRolesRoute,
@@ -284,6 +453,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEditorCourseIdRoute: AuthedEditorCourseIdRoute,
   AuthedEditorNewRoute: AuthedEditorNewRoute,
   AuthedCourseGroupsIndexRoute: AuthedCourseGroupsIndexRoute,
+  AuthedContentTypeIdRoute: AuthedContentTypeIdRoute,
+  AuthedTranslationsTypeIdRoute: AuthedTranslationsTypeIdRoute,
 };
 
 const AuthedRouteWithChildren =

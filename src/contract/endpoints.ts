@@ -31,6 +31,7 @@ import {
   TagPage,
   TopicPage,
   TopicRecord,
+  TranslationUploadResult,
   UserPage,
 } from './schemas/read-models.ts';
 import {
@@ -38,7 +39,7 @@ import {
   BulkImportResponse,
   BulkUpdatePricesRequest,
   BulkUpdatePricesResponse,
-  CertificateTemplate,
+  CertificateTemplateList,
   CertificateTemplatesBulkRequest,
   CertificateTemplatesBulkUpdateRequest,
   CompletionCriteriaBulkRequest,
@@ -68,9 +69,6 @@ export interface Endpoint {
 
 const id = z.object({ id: Uuid });
 const typeAndId = z.object({ type: ContentSearchType, id: Uuid });
-const CertificateTemplateList = z
-  .object({ certificateTemplates: z.array(CertificateTemplate) })
-  .meta({ id: 'CertificateTemplateList' });
 
 export const ENDPOINTS = [
   {
@@ -263,9 +261,7 @@ export const ENDPOINTS = [
       'Upload an XLIFF 1.2 translation file (`Content-Type: text/xml`). `<file target-language>` is required; every `<trans-unit id>` must be a unit of the downloaded file. Returns the unit ids stored.',
     params: typeAndId,
     body: 'xml',
-    response: z
-      .object({ id: Uuid, updatedFields: z.array(z.string()) })
-      .meta({ id: 'TranslationUploadResult' }),
+    response: TranslationUploadResult,
     permission: 'courses.edit',
   },
   {

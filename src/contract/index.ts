@@ -21,5 +21,6 @@ export * from './validation/update-rules.ts';
 export * from './schemas/events.ts';
 export * from './schemas/meetings.ts';
 export * from './graphql.ts';
+export * from './xliff.ts';
 export * from './endpoints.ts';
 export * from './openapi.ts';

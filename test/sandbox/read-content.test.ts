@@ -60,7 +60,13 @@ function insertLearningPath(
 beforeAll(async () => {
   s = await startSandbox();
   const created = await create(s, [
-    { title: 'Zebra Basics', kind: 'courseGroup', description: 'All about stripes' },
+    {
+      title: 'Zebra Basics',
+      kind: 'courseGroup',
+      description: 'All about stripes',
+      sku: 'ZB-100',
+      priceInCents: 4900,
+    },
     {
       title: 'alpha Course',
       kind: 'microCourse',
@@ -98,7 +104,12 @@ describe('GET /content', () => {
       status: 'draft',
       kind: 'courseGroup',
       updatedAt: expect.any(String),
+      sku: 'ZB-100',
+      priceInCents: 4900,
     });
+    // Course groups carry neither; learning paths their SKU.
+    expect(items[0]).toMatchObject({ type: 'courseGroups', sku: null, priceInCents: null });
+    expect(items[6]).toMatchObject({ type: 'learningPaths', sku: 'LP-1', priceInCents: null });
     const page = await s.api('GET', '/content?perPage=3');
     expect(ContentSearchPage.safeParse(page.body).success).toBe(true);
   });
@@ -136,6 +147,11 @@ describe('GET /content', () => {
     expect(literal.body.pageInfo.total).toBe(2);
     const wildcard = await s.api('GET', '/content?query=%25');
     expect(wildcard.body.pageInfo.total).toBe(2);
+    // And the SKU of a course or a learning path (the price grid finds courses by SKU).
+    const bySku = await s.api('GET', '/content?query=zb-1&types[]=courses');
+    expect(idsOf(bySku.body.content)).toEqual([courseIds[0]]);
+    const pathBySku = await s.api('GET', '/content?query=LP-1');
+    expect(idsOf(pathBySku.body.content)).toEqual([pathId]);
   });
 
   it('sort by title either way, walking pages across the three tables', async () => {

@@ -38,6 +38,10 @@ export interface BulkProgressProps<T extends BulkItem> {
   noun?: string;
   /** Extra line under an item's title (e.g. "old price → new price"). */
   renderDetail?(item: T): ReactNode;
+  /** At most this many items listed per section (thousands of rows stay light); the rest are counted. */
+  listLimit?: number;
+  /** Said after the count of unlisted items, e.g. "the grid shows every one". */
+  unlistedNote?: string;
 }
 
 export function BulkProgress<T extends BulkItem>({
@@ -45,6 +49,8 @@ export function BulkProgress<T extends BulkItem>({
   results,
   noun = 'items',
   renderDetail,
+  listLimit = Infinity,
+  unlistedNote,
 }: BulkProgressProps<T>) {
   const idPrefix = useId();
   const counts = countResults(items.map((item) => results.get(item.key) ?? PENDING));
@@ -65,7 +71,13 @@ export function BulkProgress<T extends BulkItem>({
         </p>
         {counts.running > 0 ? <ThrottleLine /> : null}
       </div>
-      <div className="bulk-progress__sections">
+      {/* Scrolls when long: focusable, so the keyboard can scroll it too. */}
+      <div
+        className="bulk-progress__sections"
+        tabIndex={0}
+        role="region"
+        aria-label={`Results per ${noun.replace(/s$/, '')}`}
+      >
         {SECTIONS.map(({ key, title }) => {
           const shown = grouped.get(key)!;
           if (shown.length === 0) return null;
@@ -76,7 +88,7 @@ export function BulkProgress<T extends BulkItem>({
                 {title} ({formatCount(shown.length)})
               </h3>
               <ol className="bulk-progress__list" aria-label={`${title} ${noun}`}>
-                {shown.map((item) => (
+                {shown.slice(0, listLimit).map((item) => (
                   <BulkRow
                     key={item.key}
                     item={item}
@@ -85,6 +97,12 @@ export function BulkProgress<T extends BulkItem>({
                   />
                 ))}
               </ol>
+              {shown.length > listLimit ? (
+                <p className="bulk-section__more">
+                  and {formatCount(shown.length - listLimit)} more
+                  {unlistedNote ? ` (${unlistedNote})` : ''}.
+                </p>
+              ) : null}
             </section>
           );
         })}

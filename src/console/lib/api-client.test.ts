@@ -101,6 +101,22 @@ describe('api client', () => {
     expect(JSON.parse(seen[0]!.body)).toEqual({ courseAttributes: {} });
   });
 
+  it('sends an XML document as text/xml and reads a text answer as it came', async () => {
+    const xml = '<xliff version="1.2"><file target-language="fr"/></xliff>';
+    handler = reply(200, xml, { 'content-type': 'text/xml' });
+    const client = createApiClient({ origin });
+    const text = await client.request('/api/v2/content/courses/1.xlf', {
+      method: 'PUT',
+      xml,
+      schema: z.string(),
+      responseAs: 'text',
+    });
+    expect(text).toBe(xml);
+    expect(seen[0]!.headers['content-type']).toBe('text/xml');
+    expect(seen[0]!.headers['x-lectern-csrf']).toBe('1');
+    expect(seen[0]!.body).toBe(xml);
+  });
+
   it('refuses a success body that breaks the contract', async () => {
     handler = json(200, { pageInfo: { perPage: 1, total: 1, hasMore: false }, courseGroups: [{}] });
     const error = await failure(

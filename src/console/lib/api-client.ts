@@ -32,9 +32,13 @@ export interface RequestOptions<S extends z.ZodType | null> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** An XML document sent as `text/xml` instead of a JSON body (the translation upload). */
+  xml?: string;
   signal?: AbortSignal | undefined;
   /** Schema of the success body; null when the success body is empty. */
   schema: S;
+  /** `text`: the success body is given to the schema as it came (the XLIFF download). */
+  responseAs?: 'json' | 'text';
   /** Do not fire the 401 / no-access hooks (the session probe handles those answers itself). */
   quiet?: boolean;
   /** Wait out 429s and send again (default). Sign-in turns this off: its lockout lasts minutes. */
@@ -81,7 +85,11 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
+    } else if (options.xml !== undefined) {
+      headers['content-type'] = 'text/xml';
+      body = options.xml;
     }
+    if (options.responseAs === 'text') headers.accept = 'text/xml, text/plain, application/json';
     try {
       return await doFetch(`${origin}${url}${queryString(options.query)}`, {
         method,
@@ -132,7 +140,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     response: Response,
     options: RequestOptions<S>,
   ): Promise<Parsed<S>> {
-    if (response.ok) return parseSuccess(response, options.schema);
+    if (response.ok) return parseSuccess(response, options.schema, options.responseAs);
     const { messages, code } = await readError(response);
     // An upstream 401 means the instance refused the console's API key: an operator problem. The
     // user's session is fine, so it must not send them to sign-in.
@@ -156,16 +164,19 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
 async function parseSuccess<S extends z.ZodType | null>(
   response: Response,
   schema: S,
+  responseAs: 'json' | 'text' = 'json',
 ): Promise<Parsed<S>> {
   const text = await response.text();
   if (schema === null) return undefined as Parsed<S>;
-  let json: unknown;
-  try {
-    json = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    throw new ApiError('contract', response.status, [
-      'The server answered with a body that is not JSON.',
-    ]);
+  let json: unknown = text;
+  if (responseAs === 'json') {
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      throw new ApiError('contract', response.status, [
+        'The server answered with a body that is not JSON.',
+      ]);
+    }
   }
   const result = schema.safeParse(json);
   if (!result.success) {

@@ -37,6 +37,22 @@ describe('handOffBackgroundJob', () => {
     );
   });
 
+  it("tracks a bulk import's job, which uploads nothing, under the label of what queued it", () => {
+    handOffBackgroundJob(
+      { backgroundJob: { id: 'import-1', type: 'bulkImport', status: 'queued' } },
+      undefined,
+      'Import of webinar course groups',
+    );
+    expect(jobsStore.snapshot()).toMatchObject([
+      {
+        id: 'import-1',
+        type: 'bulkImport',
+        uploads: [],
+        label: 'Import of webinar course groups',
+      },
+    ]);
+  });
+
   it('ignores answers without a job, and a job it already tracks', () => {
     for (const answer of [true, { success: true }, 'text', null, { backgroundJob: { id: 1 } }])
       handOffBackgroundJob(answer);

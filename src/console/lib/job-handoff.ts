@@ -4,12 +4,22 @@
 // action happened on (its end is announced there).
 import { z } from 'zod';
 import { BackgroundJob } from '#contract/schemas/background-job.ts';
+import { BulkImportResponse } from '#contract/schemas/release.ts';
 import { jobsStore, type JobResult } from './jobs-store.ts';
 import { currentPage } from './page-of.ts';
 
-const WithJob = z.object({ backgroundJob: BackgroundJob });
+// Uploads queued by create/update, or a bulk import's job (which uploads nothing).
+const WithJob = z.object({
+  backgroundJob: z.union([BackgroundJob, BulkImportResponse.shape.backgroundJob]),
+});
 
-export function handOffBackgroundJob(answer: unknown, course?: JobResult): void {
+/** `label` says what queued a job that belongs to no course (a bulk import). */
+export function handOffBackgroundJob(
+  answer: unknown,
+  course?: JobResult,
+  label?: string | undefined,
+): void {
   const parsed = WithJob.safeParse(answer);
-  if (parsed.success) jobsStore.track(parsed.data.backgroundJob, course, currentPage());
+  if (parsed.success)
+    jobsStore.track(parsed.data.backgroundJob, course, { origin: currentPage(), label });
 }

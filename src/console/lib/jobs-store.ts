@@ -19,6 +19,8 @@ export interface TrackedJob {
   result?: JobResult;
   /** Path of the page where the action happened: its end is announced there (elsewhere, the tray counts it). */
   origin?: string;
+  /** What queued a job that belongs to no course ("Import of webinar course groups"). */
+  label?: string;
 }
 
 /** What a job belongs to: a course (with its group) or a course group. */
@@ -98,7 +100,14 @@ export const jobsStore = {
 
   unseenSnapshot: () => unseen,
 
-  track(job: BackgroundJob, result?: JobResult, origin?: string): void {
+  track(
+    job: Pick<BackgroundJob, 'id' | 'status'> & {
+      type: Job['type'];
+      contentUploads?: readonly ContentUpload[];
+    },
+    result?: JobResult,
+    about: { origin?: string | undefined; label?: string | undefined } = {},
+  ): void {
     if (!owner || jobs.some((tracked) => tracked.id === job.id)) return;
     const tracked: TrackedJob = {
       id: job.id,
@@ -106,10 +115,11 @@ export const jobsStore = {
       trackedAt: Date.now(),
       type: job.type,
       status: job.status,
-      uploads: job.contentUploads,
+      uploads: job.contentUploads ?? [],
       job: null,
       ...(result && { result }),
-      ...(origin && { origin }),
+      ...(about.origin && { origin: about.origin }),
+      ...(about.label && { label: about.label }),
     };
     publish([tracked, ...jobs]);
     void persist(tracked);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ASSET_TYPES,
   COMPLETION_CRITERIA_TYPES,
+  CONTENT_SEARCH_TYPES,
   CONTENT_UPLOAD_TYPES,
   COURSE_GROUP_KINDS,
   EVENT_KINDS,
@@ -14,6 +15,8 @@ import {
 import {
   ASSET_TYPE_LABELS,
   COMPLETION_CRITERIA_LABELS,
+  CONTENT_TYPE_LABELS,
+  CONTENT_TYPE_SINGULAR,
   EVENT_KIND_LABELS,
   JOB_STATUS_LABELS,
   KIND_LABELS,
@@ -36,6 +39,8 @@ describe('labels', () => {
     ['event kinds', EVENT_KINDS, EVENT_KIND_LABELS],
     ['job statuses', JOB_STATUSES, JOB_STATUS_LABELS],
     ['upload types', CONTENT_UPLOAD_TYPES, UPLOAD_TYPE_LABELS],
+    ['content search types', CONTENT_SEARCH_TYPES, CONTENT_TYPE_LABELS],
+    ['content search types (one item)', CONTENT_SEARCH_TYPES, CONTENT_TYPE_SINGULAR],
   ] as const)('names every one of the %s in words', (_name, values, labels) => {
     const record = labels as Readonly<Record<string, string>>;
     expect(Object.keys(record).sort()).toEqual([...values].sort());

@@ -5,6 +5,7 @@
 import type {
   AssetType,
   CompletionCriteriaType,
+  ContentSearchType,
   ContentUploadType,
   CourseGroupKind,
   EventKind,
@@ -98,6 +99,63 @@ export const COMPLETION_CRITERIA_LABELS: Record<CompletionCriteriaType, string> 
   proctoredTopicComplete: 'Proctored topic complete',
   videoTopicId: 'Video topic watched',
 };
+
+/** The companion field a completion criterion's value goes in, in words (spec 2.5). */
+export const CRITERION_VALUE_LABELS = {
+  coursePercentViewed: 'Pages viewed (%)',
+  articlePercentViewed: 'Page viewed (%)',
+  videoPercentViewed: 'Video watched (%)',
+  articleTimeViewedInSeconds: 'Time on the page (seconds)',
+} as const satisfies Partial<Record<CompletionCriteriaType, string>>;
+
+/** Content search types (spec 2.6), as a facet names them. */
+export const CONTENT_TYPE_LABELS: Record<ContentSearchType, string> = {
+  courseGroups: 'Course groups',
+  courses: 'Courses',
+  bundles: 'Bundles',
+  discountGroups: 'Discount groups',
+  pickableGroups: 'Pickable groups',
+  products: 'Products',
+  learningPaths: 'Learning paths',
+};
+
+/** One item of a content search type. */
+export const CONTENT_TYPE_SINGULAR: Record<ContentSearchType, string> = {
+  courseGroups: 'Course group',
+  courses: 'Course',
+  bundles: 'Bundle',
+  discountGroups: 'Discount group',
+  pickableGroups: 'Pickable group',
+  products: 'Product',
+  learningPaths: 'Learning path',
+};
+
+/** Sort orders of the content search (`sort`; the sandbox's OpenAPI document). */
+export const CONTENT_SORT_LABELS = {
+  '': 'Type, then oldest first',
+  title: 'Title A–Z',
+  '-title': 'Title Z–A',
+  '-updatedAt': 'Recently updated',
+  updatedAt: 'Least recently updated',
+} as const;
+
+/** Certificate template page orientation (the sandbox's OpenAPI document). */
+export const ORIENTATION_LABELS = {
+  landscape: 'Landscape',
+  portrait: 'Portrait',
+} as const;
+
+/** What a bulk import creates (spec 4.4), by target and event kind. */
+export const BULK_IMPORT_LABELS = {
+  courseGroup: {
+    webinar: 'Webinar course groups',
+    inPersonEvent: 'In-person event course groups',
+  },
+  session: {
+    webinar: 'Webinar sessions',
+    inPersonEvent: 'In-person event sessions',
+  },
+} as const;
 
 /** Video provider of a video's asset id (spec 2.4). */
 export const ASSET_TYPE_LABELS: Record<AssetType, string> = {

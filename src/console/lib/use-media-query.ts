@@ -1,16 +1,20 @@
-// Whether a CSS media query matches, kept current (the shell's compact header, the tables' stacked
-// rows). Layout that needs no JavaScript stays in CSS; this is for structure that changes.
-import { useSyncExternalStore } from 'react';
+// Whether a CSS media query matches now, following changes (a phone turned, a window resized). Layout
+// that needs no JavaScript stays in CSS; this is for structure that changes.
+import { useCallback, useSyncExternalStore } from 'react';
 
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof matchMedia === 'undefined') return () => undefined;
-      const list = matchMedia(query);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => (typeof matchMedia === 'undefined' ? false : matchMedia(query).matches),
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
   );
 }
 
@@ -18,3 +22,5 @@ export function useMediaQuery(query: string): boolean {
 export const COMPACT_SHELL = '(max-width: 1180px)';
 /** Below this width the course-group tables show each row as a stacked card. */
 export const STACKED_ROWS = '(max-width: 760px)';
+/** Below this width the other tables stack each row into a small card (phones). */
+export const PHONE_QUERY = '(max-width: 640px)';

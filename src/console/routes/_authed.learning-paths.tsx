@@ -5,7 +5,16 @@ import { LearningPathActions } from '../features/publish/learning-path-actions.t
 import { learningPathQueries } from '../lib/queries/learning-paths.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-const LearningPathSearch = z.object({ id: z.uuid().optional().catch(undefined) });
+/** `?id=<uuid>` or `?sku=<text>` (the router hands `?sku=123` over as a number). */
+const LearningPathSearch = z.object({
+  id: z.uuid().optional().catch(undefined),
+  sku: z
+    .union([z.string(), z.number()])
+    .transform((value) => String(value).trim())
+    .pipe(z.string().min(1).max(200))
+    .optional()
+    .catch(undefined),
+});
 
 export const Route = createFileRoute('/_authed/learning-paths')({
   validateSearch: LearningPathSearch,
@@ -16,12 +25,12 @@ export const Route = createFileRoute('/_authed/learning-paths')({
 });
 
 function LearningPathsRoute() {
-  const { id } = Route.useSearch();
+  const { id, sku } = Route.useSearch();
   const { capabilities } = Route.useRouteContext();
   usePageTitle('Learning paths');
   return (
     <LearningPathsPage
-      id={id}
+      lookup={id ? { id } : sku ? { sku } : null}
       renderActions={
         capabilities.publish ? (path) => <LearningPathActions path={path} /> : undefined
       }

@@ -1,6 +1,8 @@
 // Rows of a bulk import file (spec 4.4 bulk imports; the file format is not shown by the spec, so
 // this is Lectern's design). The file at `bulkImportAssetPath` is a JSON array of these rows.
 import { z } from 'zod';
+import { formatZodIssues } from '../format-issues.ts';
+import { safeParseInput } from '../json-values.ts';
 import { LIMITS } from '../limits.ts';
 import { HttpUrl, IsoDate, Uuid } from '../primitives.ts';
 
@@ -47,3 +49,21 @@ export const BulkImportJobPayload = z.object({
   bulkImportAssetPath: z.string(),
 });
 export type BulkImportJobPayload = z.infer<typeof BulkImportJobPayload>;
+
+/** The problems of an import file's rows, each naming its row (1-based, as in a spreadsheet). */
+export function importRowProblems<S extends z.ZodType>(
+  schema: S,
+  rows: unknown,
+): { rows: z.output<S>[]; problems: string[] } {
+  if (!Array.isArray(rows))
+    return { rows: [], problems: ['The import file must be a JSON array of rows'] };
+  if (rows.length === 0) return { rows: [], problems: ['The import file has no rows'] };
+  const problems: string[] = [];
+  const valid: z.output<S>[] = [];
+  rows.forEach((row, index) => {
+    const result = safeParseInput(schema, row);
+    if (result.success) valid.push(result.data);
+    else problems.push(`Row ${index + 1}: ${formatZodIssues(result.error).join('; ')}`);
+  });
+  return { rows: valid, problems };
+}

@@ -215,8 +215,19 @@ export const ContentSearchItem = z
     status: Status,
     kind: z.string().nullable(),
     updatedAt: z.iso.datetime(),
+    sku: z.string().nullable().meta({
+      description:
+        'SKU of a course or a learning path; null for course groups and items without one.',
+    }),
+    priceInCents: z.int().nullable().meta({
+      description: 'Current price of a course; null for course groups and learning paths.',
+    }),
   })
-  .meta({ id: 'ContentSearchItem' });
+  .meta({
+    id: 'ContentSearchItem',
+    description:
+      "Not shown by the spec (Lectern's design). `query` matches the title, slug, description or SKU.",
+  });
 export type ContentSearchItem = z.infer<typeof ContentSearchItem>;
 export const ContentSearchQuery = PageQuery.extend({
   query: z.string().optional(),
@@ -229,6 +240,11 @@ export const ContentSearchPage = pageOf('content', ContentSearchItem).meta({
 export const ContentBody = z
   .object({ id: Uuid, title: z.string(), slug: z.string(), body: z.string() })
   .meta({ id: 'ContentBody' });
+
+/** `PUT /content/{type}/{id}.xlf`: the ids of the translation units stored. */
+export const TranslationUploadResult = z
+  .object({ id: Uuid, updatedFields: z.array(z.string()) })
+  .meta({ id: 'TranslationUploadResult' });
 
 export const LearningPath = z
   .object({

@@ -65,6 +65,9 @@ export const CertificateTemplate = z
     courseIds: z.array(Uuid),
   })
   .meta({ id: 'CertificateTemplate' });
+export const CertificateTemplateList = z
+  .object({ certificateTemplates: z.array(CertificateTemplate) })
+  .meta({ id: 'CertificateTemplateList' });
 export const CertificateTemplateCreate = z.strictObject({
   name: z.string().min(1),
   orientation: z.enum(['landscape', 'portrait']).default('landscape'),

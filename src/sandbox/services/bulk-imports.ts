@@ -8,9 +8,8 @@ import {
   BulkImportJobPayload,
   BulkImportSessionRow,
   MESSAGES,
-  formatZodIssues,
+  importRowProblems,
   type BulkImportEventKind,
-  safeParseInput,
 } from '../../contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { parseJson } from '../storage/database.ts';
@@ -46,17 +45,10 @@ function validateRows<S extends z.ZodType>(
   schema: S,
   rows: unknown,
 ): { rows: z.output<S>[] } | { error: string } {
-  if (!Array.isArray(rows)) return { error: 'The import file must be a JSON array of rows' };
-  if (rows.length === 0) return { error: 'The import file has no rows' };
-  const problems: string[] = [];
-  const valid: z.output<S>[] = [];
-  rows.forEach((row, index) => {
-    const result = safeParseInput(schema, row);
-    if (result.success) valid.push(result.data);
-    else problems.push(`Row ${index + 1}: ${formatZodIssues(result.error).join('; ')}`);
-  });
-  if (problems.length > 0) return { error: problems.slice(0, MAX_REPORTED_ROWS).join(' | ') };
-  return { rows: valid };
+  const checked = importRowProblems(schema, rows);
+  if (checked.problems.length > 0)
+    return { error: checked.problems.slice(0, MAX_REPORTED_ROWS).join(' | ') };
+  return { rows: checked.rows };
 }
 
 export function bulkImportJobHandler(deps: SandboxDeps): (job: JobRow) => string | null {

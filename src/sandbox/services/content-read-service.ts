@@ -106,6 +106,8 @@ export function contentReadService(
         status: row.status as ContentSearchItem['status'],
         kind: row.kind,
         updatedAt: row.updated_at,
+        sku: row.sku,
+        priceInCents: row.price_in_cents,
       }));
       return { pageInfo: page.pageInfo, content };
     },

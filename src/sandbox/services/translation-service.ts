@@ -1,12 +1,14 @@
 // Translation files (spec 4.4 `.xlf`): which texts of an item are translatable, the XLIFF download
 // (with stored targets for `?language=`), and the upload that stores targets per language.
 import {
-  LANGUAGE_CODE_PATTERN,
   READ_MESSAGES,
+  buildXliff,
+  parseXliff,
+  xliffUploadIssue,
   type ContentSearchType,
+  type TranslationUnit,
 } from '../../contract/index.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
-import { buildXliff, parseXliff, type TranslationUnit } from '../lib/xliff.ts';
 import { translationRepository } from '../storage/translation-repository.ts';
 import type { CatalogReadService } from './catalog-read-service.ts';
 import { isSearchable } from './content-read-service.ts';
@@ -84,16 +86,9 @@ export function translationService(
       const { units } = sourcesOf(companyId, type, id);
       const parsed = parseXliff(xml);
       if (!parsed) throw new ValidationError([READ_MESSAGES.xliffMalformed]);
-      const language = parsed.targetLanguage;
-      if (!language) throw new ValidationError([READ_MESSAGES.xliffTargetLanguageRequired]);
-      if (!LANGUAGE_CODE_PATTERN.test(language))
-        throw new ValidationError([READ_MESSAGES.languageInvalid]);
-      if (parsed.original !== undefined && parsed.original !== `${type}/${id}`)
-        throw new ValidationError([READ_MESSAGES.xliffOriginalMismatch(`${type}/${id}`)]);
-      const known = new Set(units.map((u) => u.id));
-      const unknown = [...new Set(parsed.unitIds.filter((unitId) => !known.has(unitId)))];
-      if (unknown.length > 0) throw new ValidationError([READ_MESSAGES.xliffUnknownUnits(unknown)]);
-      if (parsed.targets.length === 0) throw new ValidationError([READ_MESSAGES.xliffNoUnits]);
+      const issue = xliffUploadIssue(parsed, `${type}/${id}`, new Set(units.map((u) => u.id)));
+      if (issue) throw new ValidationError([issue]);
+      const language = parsed.targetLanguage!;
       const targets = Object.fromEntries(parsed.targets.map((t) => [t.id, t.target]));
       translations.merge(companyId, type, id, language, targets);
       return { id, updatedFields: Object.keys(targets) };

@@ -20,22 +20,24 @@ export interface SearchRow {
   kind: string | null;
   description: string;
   updated_at: string;
+  sku: string | null;
+  price_in_cents: number | null;
 }
 
 const SEARCH_UNION = `FROM (
   SELECT 'courseGroups' AS type, 0 AS type_rank, g.seq, g.id, g.title, lower(g.title) AS sort_title,
          g.slug, CASE WHEN g.archived = 1 THEN 'archived' ELSE COALESCE(dc.status, 'draft') END AS status,
-         g.kind, g.description, g.updated_at
+         g.kind, g.description, g.updated_at, NULL AS sku, NULL AS price_in_cents
     FROM course_groups g LEFT JOIN courses dc ON dc.id = g.display_course_id
    WHERE g.company_id = ?
   UNION ALL
   SELECT 'courses', 1, c.seq, c.id, c.title, lower(c.title), g.slug, c.status, c.kind, g.description,
-         c.updated_at
+         c.updated_at, c.sku, c.price_in_cents
     FROM courses c JOIN course_groups g ON g.id = c.course_group_id
    WHERE c.company_id = ?
   UNION ALL
   SELECT 'learningPaths', 2, lp.seq, lp.id, lp.title, lower(lp.title), lp.slug, lp.status, NULL,
-         lp.description, lp.updated_at
+         lp.description, lp.updated_at, lp.sku, NULL
     FROM learning_paths lp
    WHERE lp.company_id = ?
 ) AS items`;
@@ -67,10 +69,10 @@ export function searchContent(
   const query = filter.query?.trim();
   if (query) {
     conditions.push(
-      "(lower(items.title) LIKE ? ESCAPE '\\' OR lower(items.slug) LIKE ? ESCAPE '\\' OR lower(items.description) LIKE ? ESCAPE '\\')",
+      "(lower(items.title) LIKE ? ESCAPE '\\' OR lower(items.slug) LIKE ? ESCAPE '\\' OR lower(items.description) LIKE ? ESCAPE '\\' OR lower(items.sku) LIKE ? ESCAPE '\\')",
     );
     const pattern = containsPattern(query);
-    params.push(pattern, pattern, pattern);
+    params.push(pattern, pattern, pattern, pattern);
   }
   const sort = SORT_KEYS[filter.sort ?? 'default'];
   const orderBy = [

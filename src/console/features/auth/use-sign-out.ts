@@ -5,6 +5,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { errorMessages } from '../../lib/api-error.ts';
 import { jobsStore } from '../../lib/jobs-store.ts';
 import { sessionQueries, signOut } from '../../lib/session.ts';
+import { clearSessionDrafts } from '../../lib/use-session-draft.ts';
 
 /** Ends the server session, forgets everything cached for this user and returns to sign-in. */
 export function useSignOut() {
@@ -18,6 +19,7 @@ export function useSignOut() {
       queryClient.clear();
       queryClient.setQueryData(sessionQueries.current().queryKey, null);
       jobsStore.unload();
+      clearSessionDrafts();
       await router.navigate({ to: '/sign-in' });
       toast.success('Signed out');
     } catch (error) {

@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { formatDateTime, plural } from '../../lib/format.ts';
 import { OPEN_TYPE_LABELS, TOPIC_TYPE_LABELS } from '../../lib/labels.ts';
-import { describeCriterion } from './completion-criteria.ts';
+import { describeCriterion } from '../../lib/completion-criteria.ts';
 
 export function CourseStructureTree({ structure }: { structure: CourseStructure }) {
   const topics = structure.sections.flatMap((section) =>

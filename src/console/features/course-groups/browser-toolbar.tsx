@@ -1,10 +1,9 @@
 // Search box and filters. Every control writes to the URL (validated search params).
-import { useState } from 'react';
 import { COURSE_GROUP_KINDS } from '#contract/enums.ts';
 import { LIMITS } from '#contract/limits.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { KIND_LABELS } from '../../lib/labels.ts';
-import { useDebouncedEffect } from '../../lib/use-debounced-effect.ts';
+import { useUrlText } from '../../lib/use-url-text.ts';
 import { PER_PAGE_CHOICES, type BrowserSearch } from './browser-search.ts';
 
 type BooleanChoice = 'any' | 'true' | 'false';
@@ -28,20 +27,7 @@ export interface BrowserToolbarProps {
 }
 
 export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProps) {
-  const [text, setText] = useState(search.q ?? '');
-  const [committed, setCommitted] = useState(search.q ?? '');
-  const [seenQ, setSeenQ] = useState(search.q);
-  // The back button can change `q` under us: follow it, unless it is the value we just wrote (the
-  // user may have typed further since).
-  if (search.q !== seenQ) {
-    setSeenQ(search.q);
-    if ((search.q ?? '') !== committed) setText(search.q ?? '');
-  }
-  useDebouncedEffect(text.trim(), 300, (value) => {
-    if (value === (search.q ?? '')) return;
-    setCommitted(value);
-    onChange({ q: value || undefined });
-  });
+  const [text, setText] = useUrlText(search.q, (q) => onChange({ q }));
   const searching = Boolean(search.q);
   const filtered =
     search.kind !== undefined ||

@@ -3,14 +3,16 @@
 // the virtualized rows with a select-all header, and the list's end. Each table brings its columns,
 // its memoized row and how a row becomes a selected group.
 import type { InfiniteData, UseSuspenseInfiniteQueryResult } from '@tanstack/react-query';
-import { useCallback, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import type { PageInfo } from '#contract/schemas/pagination.ts';
 import type { BulkSelection, SelectedGroup } from '../../lib/bulk-selection.ts';
 import { formatCount } from '../../lib/format.ts';
-import { ListFooter } from './list-footer.tsx';
+import { useInfiniteRows } from '../../lib/use-infinite-rows.ts';
+import { ListFooter } from '../../components/list-footer.tsx';
 import { SelectAllCell } from './select-cells.tsx';
 import { useGroupSelection } from './use-group-selection.ts';
-import { VirtualRows } from './virtual-rows.tsx';
+import { STACKED_ROW_HEIGHT, VirtualRows } from '../../components/virtual-rows.tsx';
+import { STACKED_ROWS, useMediaQuery } from '../../lib/use-media-query.ts';
 
 /** What a table's row component receives. */
 export interface PagedRowProps<T> {
@@ -63,24 +65,15 @@ export function PagedTable<P extends { pageInfo: PageInfo }, T extends { id: str
   filter,
   countText,
 }: PagedTableProps<P, T>) {
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
-  const loadedItems = useMemo(() => query.data.pages.flatMap(pageItems), [query.data, pageItems]);
+  const rows = useInfiniteRows(query, pageItems);
+  const { items: loadedItems, total, loadMore, onNearEnd } = rows;
   const items = useMemo(
     () => (filter ? loadedItems.filter(filter) : loadedItems),
     [loadedItems, filter],
   );
-  const total = query.data.pages.at(-1)?.pageInfo.total ?? loadedItems.length;
   const loaded = useMemo(() => items.map(toSelected), [items, toSelected]);
   const { selected, toggle, toggleAll, allSelected, selection } = useGroupSelection(loaded);
-
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  // Scrolling near the end loads the next page, but never re-fires after a failure: that waits for
-  // the user's retry.
-  const onNearEnd = useCallback(() => {
-    if (!isFetchNextPageError) loadMore();
-  }, [isFetchNextPageError, loadMore]);
+  const stacked = useMediaQuery(STACKED_ROWS);
 
   if (loadedItems.length === 0) return <>{empty}</>;
 
@@ -99,6 +92,7 @@ export function PagedTable<P extends { pageInfo: PageInfo }, T extends { id: str
         className={`${className}${selectable ? ' vtable--selectable' : ''}`}
         count={items.length}
         totalCount={total}
+        rowHeight={stacked ? STACKED_ROW_HEIGHT : undefined}
         header={
           <div role="row" aria-rowindex={1} className="vtable__row vtable__row--head">
             {selectable ? (
@@ -134,9 +128,9 @@ export function PagedTable<P extends { pageInfo: PageInfo }, T extends { id: str
         footer={
           <ListFooter
             loaded={loadedItems.length}
-            hasMore={hasNextPage}
-            fetching={isFetchingNextPage}
-            error={isFetchNextPageError ? query.error : null}
+            hasMore={rows.hasMore}
+            fetching={rows.fetching}
+            error={rows.error}
             noun={noun}
             onLoadMore={loadMore}
           />

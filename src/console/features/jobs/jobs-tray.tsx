@@ -124,6 +124,7 @@ function JobCard({ job }: { job: TrackedJob }) {
         </h3>
         <Badge tone={JOB_TONES[job.status]}>{JOB_STATUS_LABELS[job.status]}</Badge>
       </div>
+      {job.label ? <p className="job-card__label">{job.label}</p> : null}
       <p className="job-card__meta">
         Queued {formatDateTime(job.job?.createdAt ?? job.trackedAt)}
         {job.job?.completedAt ? ` · ended ${formatDateTime(job.job.completedAt)}` : ''}

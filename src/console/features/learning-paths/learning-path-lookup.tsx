@@ -1,9 +1,18 @@
-// Look up a learning path by id: the id goes to the URL (`?id=`), which the page reads.
+// Find a learning path by id or by SKU: a UUID is looked up as an id, anything else as a SKU. The
+// choice goes to the URL (`?id=` or `?sku=`), which the page reads.
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import type { LearningPathKey } from '../../lib/queries/learning-paths.ts';
+
+/** A UUID is an id; any other text a SKU. */
+export function lookupKey(text: string): LearningPathKey | null {
+  const value = text.trim();
+  if (value === '') return null;
+  return z.uuid().safeParse(value).success ? { id: value.toLowerCase() } : { sku: value };
+}
 
 export function LearningPathLookup({ initial }: { initial: string }) {
   const navigate = useNavigate({ from: '/learning-paths' });
@@ -11,17 +20,17 @@ export function LearningPathLookup({ initial }: { initial: string }) {
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = z.uuid().safeParse(value.trim());
-    if (!parsed.success) {
-      setError('Enter the UUID of a learning path.');
+    const key = lookupKey(value);
+    if (!key) {
+      setError('Enter the id (a UUID) or the SKU of a learning path.');
       return;
     }
     setError(undefined);
-    void navigate({ search: { id: parsed.data } });
+    void navigate({ search: key });
   };
   return (
     <form className="card inline-form inline-form--card" onSubmit={submit} noValidate>
-      <Field label="Learning path id" error={error}>
+      <Field label="Learning path id or SKU" error={error}>
         {(control) => (
           <input
             {...control}
@@ -29,6 +38,7 @@ export function LearningPathLookup({ initial }: { initial: string }) {
             value={value}
             onChange={(event) => setValue(event.target.value)}
             spellCheck={false}
+            autoComplete="off"
           />
         )}
       </Field>

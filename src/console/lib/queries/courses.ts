@@ -1,6 +1,6 @@
 // Query keys and options for courses (sessions) and their structure.
 import { queryOptions } from '@tanstack/react-query';
-import { getCourseStructure } from '../content-api.ts';
+import { getCourseStructure, listCompletionCriteria } from '../content-api.ts';
 
 const all = ['courses'] as const;
 
@@ -10,5 +10,11 @@ export const courseQueries = {
     queryOptions({
       queryKey: [...all, courseId, 'structure'] as const,
       queryFn: ({ signal }) => getCourseStructure(courseId, signal),
+    }),
+  completionCriteria: (courseId: string) =>
+    queryOptions({
+      queryKey: [...all, courseId, 'completionCriteria'] as const,
+      queryFn: ({ signal }) => listCompletionCriteria(courseId, signal),
+      staleTime: 0,
     }),
 };

@@ -2,10 +2,12 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { LearningPathMilestones } from '#contract/schemas/read-models.ts';
 import type { z } from 'zod';
-import { getLearningPath, searchContent } from '../content-api.ts';
+import { getLearningPath, getLearningPathBySku, searchContent } from '../content-api.ts';
 import { nextCursor } from './course-groups.ts';
 
 const all = ['learningPaths'] as const;
+
+export type LearningPathKey = { id: string } | { sku: string };
 
 export const learningPathQueries = {
   all,
@@ -20,10 +22,13 @@ export const learningPathQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => nextCursor(last.pageInfo),
     }),
-  detail: (id: string) =>
+  detail: (id: string) => learningPathQueries.find({ id }),
+  /** By id or by SKU; one cache entry per id and per SKU. */
+  find: (key: LearningPathKey) =>
     queryOptions({
-      queryKey: [...all, 'detail', id] as const,
-      queryFn: ({ signal }) => getLearningPath(id, signal),
+      queryKey: [...all, 'detail', 'id' in key ? key.id : `sku:${key.sku}`] as const,
+      queryFn: ({ signal }) =>
+        'id' in key ? getLearningPath(key.id, signal) : getLearningPathBySku(key.sku, signal),
     }),
 };
 

@@ -1,7 +1,7 @@
 // The signed-in frame: header with navigation, the user and their role, the jobs tray and sign-out. On
 // a narrow screen (a phone, or 200% zoom) the navigation, Jobs and Sign out fold into one menu button
 // (Radix DropdownMenu: keyboard and screen-reader accessible).
-import { Link, Outlet, type LinkProps } from '@tanstack/react-router';
+import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { JobsTray } from '../../features/jobs/jobs-tray.tsx';
@@ -9,29 +9,15 @@ import { JobsWatcher } from '../../features/jobs/jobs-watcher.tsx';
 import { SignOutButton } from '../../features/auth/sign-out-button.tsx';
 import { jobsStore } from '../../lib/jobs-store.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
-import { useSession, type Capabilities } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { COMPACT_SHELL, useMediaQuery } from '../../lib/use-media-query.ts';
+import { ContentToolsMenu } from './content-tools-menu.tsx';
+import { navEntries } from './nav-entries.ts';
 
 // Only narrow screens need the menu (and Radix's menu and positioning code): loaded when first shown.
 const ShellMenu = lazy(() =>
   import('./shell-menu.tsx').then((module) => ({ default: module.ShellMenu })),
 );
-
-export interface NavEntry {
-  to: LinkProps['to'];
-  label: string;
-}
-
-function navEntries(capabilities: Capabilities): NavEntry[] {
-  return [
-    { to: '/course-groups', label: 'Course groups' },
-    { to: '/learning-paths', label: 'Learning paths' },
-    { to: '/events', label: 'Event monitor' },
-    ...(capabilities.createAndUpdate ? [{ to: '/editor/new' as const, label: 'New course' }] : []),
-    ...(capabilities.manageRoles ? [{ to: '/admin/roles' as const, label: 'Roles' }] : []),
-    ...(capabilities.readAudit ? [{ to: '/admin/audit' as const, label: 'Audit log' }] : []),
-  ];
-}
 
 export function AppShell() {
   const { user, role, capabilities } = useSession();
@@ -90,6 +76,7 @@ export function AppShell() {
                   {entry.label}
                 </Link>
               ))}
+              <ContentToolsMenu />
             </nav>
             <div className="shell__tools">
               <JobsTray />

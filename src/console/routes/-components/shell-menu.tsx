@@ -17,7 +17,7 @@ import { JobCountPills, useJobCounts } from '../../features/jobs/jobs-tray.tsx';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
 import type { ConsoleRole } from '../../lib/session.ts';
-import type { NavEntry } from './app-shell.tsx';
+import { CONTENT_TOOLS, type NavEntry } from './nav-entries.ts';
 
 export function ShellMenu({
   entries,
@@ -64,6 +64,17 @@ export function ShellMenu({
           {entries.map((entry) => (
             <MenuItem key={entry.label} asChild>
               {/* The router marks the current page's link with aria-current="page". */}
+              <Link to={entry.to} className="menu__link">
+                {entry.label}
+              </Link>
+            </MenuItem>
+          ))}
+        </MenuGroup>
+        <MenuSeparator />
+        <MenuGroup>
+          <MenuLabel>Content tools</MenuLabel>
+          {CONTENT_TOOLS.map((entry) => (
+            <MenuItem key={entry.label} asChild>
               <Link to={entry.to} className="menu__link">
                 {entry.label}
               </Link>

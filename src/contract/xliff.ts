@@ -1,7 +1,12 @@
-// XLIFF 1.2 files for translation round trips: build one from translatable units, read one back.
+// XLIFF 1.2 files for translation round trips (spec 4.4 `.xlf`; the format's details are not shown by
+// the spec, so this is Lectern's reading of XLIFF 1.2): build one from translatable units, read one
+// back, and the rules an upload must meet. The sandbox stores uploads by these rules and the console
+// previews a file by them before sending it, so both judge a file the same way.
 // Sources and targets are HTML fragments; they travel escaped on the way out, and on the way in both
 // escaped and raw inline markup are accepted (translation tools produce either).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { READ_MESSAGES } from './messages.ts';
+import { LANGUAGE_CODE_PATTERN } from './primitives.ts';
 
 export interface TranslationUnit {
   id: string;
@@ -59,6 +64,15 @@ export interface ParsedXliff {
   targets: { id: string; target: string }[];
 }
 
+/** A file read for a preview: everything in ParsedXliff, plus each unit's source, target and note. */
+export interface XliffPreview extends ParsedXliff {
+  sourceLanguage: string | undefined;
+  /** Every unit in the same order as `targets` (body first, then groups); `target` null when empty. */
+  units: { id: string; source: string; target: string | null; note: string | undefined }[];
+}
+
+export type XliffReading = { ok: true; file: XliffPreview } | { ok: false; reason: string };
+
 type XmlNode = Record<string, unknown>;
 
 const parser = new XMLParser({
@@ -112,34 +126,80 @@ function collectUnits(node: XmlNode): XmlNode[] {
 
 /** Undefined when the text is not an XLIFF document. */
 export function parseXliff(xml: string): ParsedXliff | undefined {
-  if (XMLValidator.validate(xml) !== true) return undefined;
+  const reading = readXliff(xml);
+  if (!reading.ok) return undefined;
+  const { original, targetLanguage, unitIds, targets } = reading.file;
+  return { original, targetLanguage, unitIds, targets };
+}
+
+/** Reads a file, or says why it is not an XLIFF 1.2 document (with the line and column of the fault). */
+export function readXliff(xml: string): XliffReading {
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) {
+    const { msg, line, col } = valid.err;
+    return { ok: false, reason: `${msg} (line ${line}, column ${col})` };
+  }
   let root: XmlNode;
   try {
     root = parser.parse(xml) as XmlNode;
-  } catch {
-    return undefined;
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }
   const xliff = root.xliff;
-  if (typeof xliff !== 'object' || xliff === null) return undefined;
+  if (typeof xliff !== 'object' || xliff === null)
+    return { ok: false, reason: 'The root element is not <xliff>' };
   const file = asList((xliff as XmlNode).file)[0];
-  if (!file) return undefined;
+  if (!file) return { ok: false, reason: '<xliff> has no <file> element' };
   const body = asList(file.body)[0] ?? {};
   const attribute = (node: XmlNode, name: string) => {
     const value = node[`@_${name}`];
     return typeof value === 'string' ? decodeEntities(value) : undefined;
   };
-  const units = collectUnits(body);
-  const unitIds = units.flatMap((unit) => attribute(unit, 'id') ?? []);
-  const targets = units.flatMap((unit) => {
+  const units = collectUnits(body).flatMap((unit) => {
     const id = attribute(unit, 'id');
-    if (id === undefined || unit.target === undefined) return [];
-    const target = textOf(unit.target);
-    return target.trim() === '' ? [] : [{ id, target }];
+    if (id === undefined) return [];
+    const target = unit.target === undefined ? '' : textOf(unit.target);
+    const note: unknown = Array.isArray(unit.note) ? unit.note[0] : unit.note;
+    return [
+      {
+        id,
+        source: unit.source === undefined ? '' : textOf(unit.source),
+        target: target.trim() === '' ? null : target,
+        note: note === undefined ? undefined : textOf(note),
+      },
+    ];
   });
   return {
-    original: attribute(file, 'original'),
-    targetLanguage: attribute(file, 'target-language'),
-    unitIds,
-    targets,
+    ok: true,
+    file: {
+      original: attribute(file, 'original'),
+      sourceLanguage: attribute(file, 'source-language'),
+      targetLanguage: attribute(file, 'target-language'),
+      unitIds: units.map((unit) => unit.id),
+      targets: units.flatMap((unit) =>
+        unit.target === null ? [] : [{ id: unit.id, target: unit.target }],
+      ),
+      units,
+    },
   };
+}
+
+/**
+ * Why an upload of `file` for the item `original` (`courses/<id>`) is refused, in the order the API
+ * checks; null when it may be stored. `knownUnitIds`: the units of the item's downloaded file.
+ */
+export function xliffUploadIssue(
+  file: ParsedXliff,
+  original: string,
+  knownUnitIds: ReadonlySet<string>,
+): string | null {
+  const language = file.targetLanguage;
+  if (!language) return READ_MESSAGES.xliffTargetLanguageRequired;
+  if (!LANGUAGE_CODE_PATTERN.test(language)) return READ_MESSAGES.languageInvalid;
+  if (file.original !== undefined && file.original !== original)
+    return READ_MESSAGES.xliffOriginalMismatch(original);
+  const unknown = [...new Set(file.unitIds.filter((unitId) => !knownUnitIds.has(unitId)))];
+  if (unknown.length > 0) return READ_MESSAGES.xliffUnknownUnits(unknown);
+  if (file.targets.length === 0) return READ_MESSAGES.xliffNoUnits;
+  return null;
 }

@@ -1,8 +1,8 @@
 // The end of a loaded list: loading more, a retry after a failed page, or "all loaded".
-import { Button } from '../../components/ui/button.tsx';
-import { ErrorState } from '../../components/ui/error-state.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatCount } from '../../lib/format.ts';
+import { Button } from './ui/button.tsx';
+import { ErrorState } from './ui/error-state.tsx';
+import { Spinner } from './ui/spinner.tsx';
+import { formatCount } from '../lib/format.ts';
 
 export interface ListFooterProps {
   loaded: number;

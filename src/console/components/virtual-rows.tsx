@@ -1,10 +1,9 @@
 // A virtualized table body: only the rows in view (plus overscan) exist in the DOM, so 10,000 loaded
 // rows scroll like 30. Rows have one fixed height, which keeps measuring out of the scroll path.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { STACKED_ROWS, useMediaQuery } from '../../lib/use-media-query.ts';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 
-/** Row heights; the same values as `--row-height` in the stylesheets (stacked on a narrow screen). */
+/** Row heights; the same values as `--row-height` in the stylesheets (the course-group tables stack below 760 px). */
 export const ROW_HEIGHT = 44;
 export const STACKED_ROW_HEIGHT = 92;
 /** Start loading the next page this many rows before the end of what is loaded. */
@@ -21,6 +20,8 @@ export interface VirtualRowsProps {
   /** Called when the user scrolls near the last loaded row. */
   onNearEnd?: () => void;
   footer?: ReactNode;
+  /** Height of every row (px); a stacked phone layout passes a taller one. */
+  rowHeight?: number;
 }
 
 export function VirtualRows({
@@ -32,9 +33,9 @@ export function VirtualRows({
   renderRow,
   onNearEnd,
   footer,
+  rowHeight = ROW_HEIGHT,
 }: VirtualRowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rowHeight = useMediaQuery(STACKED_ROWS) ? STACKED_ROW_HEIGHT : ROW_HEIGHT;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design.
   const virtualizer = useVirtualizer({
     count,
@@ -42,6 +43,7 @@ export function VirtualRows({
     estimateSize: () => rowHeight,
     overscan: 12,
   });
+  // A new height re-measures every row (the layout switched between phone and desk).
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
@@ -57,6 +59,11 @@ export function VirtualRows({
       role="table"
       aria-label={label}
       aria-rowcount={totalCount + 1}
+      style={
+        rowHeight === ROW_HEIGHT
+          ? undefined
+          : ({ '--row-height': `${rowHeight}px` } as CSSProperties)
+      }
     >
       <div role="rowgroup" className="vtable__head">
         {header}

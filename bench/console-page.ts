@@ -1,0 +1,113 @@
+// Shared by the Chromium benchmarks of the console's virtual tables (console-scroll, price-grid): the
+// console server's API answered by Playwright (a session, cursor-paged lists), and frame times while a
+// table is scrolled from top to bottom and back.
+import { chromium, type Browser, type Page, type Route } from 'playwright';
+
+/** Debian's Chromium, headless, software rendering. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}
+
+export const json = (body: unknown) => ({
+  status: 200,
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+});
+
+/** Answers `/api/session` with a signed-in user of `role` ('admin' may do everything, 'support' reads). */
+export async function mockSession(page: Page, role: 'admin' | 'support', userId: string) {
+  const admin = role === 'admin';
+  await page.route('**/api/session', (route) =>
+    route.fulfill(
+      json({
+        user: { id: userId, email: 'bench@lectern.test', firstName: 'Bench', lastName: 'User' },
+        role,
+        capabilities: {
+          read: true,
+          createAndUpdate: admin,
+          uploadTranslations: admin,
+          publish: admin,
+          archive: admin,
+          bulkOperations: admin,
+          manageRoles: admin,
+          readAudit: admin,
+          watchEvents: true,
+        },
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    ),
+  );
+}
+
+/** Answers a cursor-paged list of `total` items (the cursor is the next index) under `key`. */
+export function fulfillCursorPage(
+  route: Route,
+  total: number,
+  key: string,
+  item: (n: number) => unknown,
+) {
+  const url = new URL(route.request().url());
+  const start = Number(url.searchParams.get('cursor') ?? 0);
+  const perPage = Number(url.searchParams.get('perPage') ?? 50);
+  const end = Math.min(start + perPage, total);
+  const hasMore = end < total;
+  return route.fulfill(
+    json({
+      pageInfo: {
+        perPage: end - start,
+        total,
+        hasMore,
+        ...(hasMore ? { cursor: String(end) } : {}),
+      },
+      [key]: Array.from({ length: end - start }, (_, i) => item(start + i)),
+    }),
+  );
+}
+
+// In-page code as a string: tsx would otherwise wrap named functions in a helper the page lacks.
+const SCROLL_AND_TIME = `([selector, step]) => new Promise((resolve) => {
+  const element = document.querySelector(selector);
+  const frames = [];
+  let last = performance.now();
+  let direction = 1;
+  const max = element.scrollHeight - element.clientHeight;
+  element.scrollTop = 0;
+  const tick = (now) => {
+    frames.push(now - last);
+    last = now;
+    element.scrollTop += direction * step;
+    if (direction === 1 && element.scrollTop >= max) direction = -1;
+    else if (direction === -1 && element.scrollTop <= 0) return resolve(frames.slice(1));
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})`;
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+/**
+ * Scrolls the element matching `selector` from top to bottom and back, `step` px per animation
+ * frame, and describes the frame times: how many, how many over `longMs`, p50, p95 and max.
+ */
+export async function scrollFigures(
+  page: Page,
+  selector: string,
+  step: number,
+  longMs: number,
+): Promise<string> {
+  const frames = (await page.evaluate(
+    `(${SCROLL_AND_TIME})(${JSON.stringify([selector, step])})`,
+  )) as number[];
+  const long = frames.filter((ms) => ms > longMs).length;
+  return (
+    `${frames.length} frames, ${long} over ${longMs} ms (${((long / frames.length) * 100).toFixed(2)}%), ` +
+    `p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, ` +
+    `max ${Math.max(...frames).toFixed(1)} ms`
+  );
+}

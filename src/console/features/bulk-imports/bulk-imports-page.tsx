@@ -1,0 +1,174 @@
+// Bulk imports (spec 4.4, the four `…/bulk` endpoints): webinar or in-person-event course groups, or
+// sessions in existing groups, from a file at a URL (`bulkImportAssetPath`) or from rows entered here.
+// The import runs as a background job, followed on this page and in the jobs tray.
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { startBulkImport } from '../../lib/content-api.ts';
+import { plural } from '../../lib/format.ts';
+import { useSessionDraft } from '../../lib/use-session-draft.ts';
+import { FileFormat } from './file-format.tsx';
+import { ImportJob } from './import-job.tsx';
+import { IMPORT_CHOICES, splitChoice, type ImportChoice } from './import-choices.ts';
+import { readImportRows, toDataUrl, urlProblem } from './import-rows.ts';
+import { RowsEditor } from './rows-editor.tsx';
+import './bulk-imports.css';
+
+export interface BulkImportsPageProps {
+  canStart: boolean;
+  /** The job started last (from the URL), with what it imports. */
+  job: { id: string; choice: ImportChoice | undefined } | null;
+  onJobStarted(jobId: string, choice: ImportChoice): void;
+}
+
+export function BulkImportsPage({ canStart, job, onJobStarted }: BulkImportsPageProps) {
+  const [choice, setChoice] = useState<ImportChoice>(job?.choice ?? 'courseGroup.webinar');
+  const [source, setSource] = useState<'rows' | 'url'>('rows');
+  const [rowsText, setRowsText] = useSessionDraft('imports.rows', '');
+  const [url, setUrl] = useState('');
+  const [urlTouched, setUrlTouched] = useState(false);
+  const { target, eventKind, label } = splitChoice(choice);
+  const checked = useMemo(() => readImportRows(rowsText, target), [rowsText, target]);
+  const typedUrlProblem = urlProblem(url);
+  const ready = source === 'rows' ? checked.problems.length === 0 : typedUrlProblem === null;
+
+  const start = useMutation({
+    mutationFn: () =>
+      startBulkImport(
+        target,
+        eventKind,
+        source === 'rows' ? toDataUrl(checked.rows) : url.trim(),
+        `Import of ${label.toLowerCase()}`,
+      ),
+    onSuccess: (answer) => {
+      if (source === 'rows') setRowsText('');
+      onJobStarted(answer.backgroundJob.id, choice);
+    },
+  });
+
+  const jobChoice = job?.choice ? splitChoice(job.choice) : undefined;
+  return (
+    <div className="page bulk-imports">
+      <div className="page__header">
+        <div>
+          <h1 className="page__title">Bulk imports</h1>
+          <p className="page__lead">
+            Create webinar and in-person event course groups, or add sessions to existing ones, from
+            a file. The import runs as a background job.
+          </p>
+        </div>
+      </div>
+      {job ? (
+        <ImportJob
+          key={job.id}
+          jobId={job.id}
+          label={jobChoice ? `Import of ${jobChoice.label.toLowerCase()}` : 'Import'}
+          target={jobChoice?.target}
+          eventKind={jobChoice?.eventKind}
+        />
+      ) : null}
+      <div className="bulk-imports__grid">
+        <form
+          className="card bulk-imports__form"
+          aria-labelledby="import-heading"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setUrlTouched(true);
+            if (ready && canStart) start.mutate();
+          }}
+        >
+          <h2 className="card__title" id="import-heading">
+            New import
+          </h2>
+          <fieldset className="choice-group">
+            <legend className="field__label">What to import</legend>
+            {IMPORT_CHOICES.map((value) => (
+              <label key={value} className="choice">
+                <input
+                  type="radio"
+                  name="import-choice"
+                  value={value}
+                  checked={choice === value}
+                  onChange={() => setChoice(value)}
+                />
+                <span>{splitChoice(value).label}</span>
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="choice-group choice-group--row">
+            <legend className="field__label">The file</legend>
+            <label className="choice">
+              <input
+                type="radio"
+                name="import-source"
+                checked={source === 'rows'}
+                onChange={() => setSource('rows')}
+              />
+              <span>Rows entered here</span>
+            </label>
+            <label className="choice">
+              <input
+                type="radio"
+                name="import-source"
+                checked={source === 'url'}
+                onChange={() => setSource('url')}
+              />
+              <span>A file at a URL</span>
+            </label>
+          </fieldset>
+          {source === 'rows' ? (
+            <RowsEditor
+              target={target}
+              text={rowsText}
+              onTextChange={setRowsText}
+              checked={checked}
+            />
+          ) : (
+            <Field
+              label="URL of the import file (bulkImportAssetPath)"
+              hint="The instance fetches the file when the job runs. The sandbox fetches nothing: it imports only rows sent in a data: URL (use “Rows entered here”)."
+              error={urlTouched ? (typedUrlProblem ?? undefined) : undefined}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="url"
+                  className="input input--wide"
+                  value={url}
+                  onChange={(event) => setUrl(event.target.value)}
+                  onBlur={() => setUrlTouched(url !== '')}
+                  spellCheck={false}
+                />
+              )}
+            </Field>
+          )}
+          {canStart ? (
+            <div className="panel__actions">
+              <Button
+                type="submit"
+                variant="primary"
+                pending={start.isPending}
+                disabled={source === 'rows' && !ready}
+              >
+                {source === 'rows' && checked.rows.length > 0
+                  ? `Import ${plural(checked.rows.length, 'row')}`
+                  : 'Start import'}
+              </Button>
+            </div>
+          ) : (
+            <p className="panel__note">
+              Bulk imports are started by admins. You can check a file here.
+            </p>
+          )}
+          {start.isError ? (
+            <ErrorState compact error={start.error} title="The import was not started" />
+          ) : null}
+        </form>
+        <FileFormat target={target} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+// Certificate templates (`POST /content/certificate-templates/bulk` and `…/bulk/update`, admins):
+// several templates created or changed at once, each checked before sending, sent in chunks by the
+// shared bulk runner with per-template results. The API has no endpoint that lists templates, so the
+// templates saved from this console are listed from the API's answers (for this tab); another
+// template is changed by its id.
+import { useCallback, useMemo, useState } from 'react';
+import { BulkProgress } from '../../components/bulk-progress.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
+import { useBulkRun } from '../../lib/bulk/use-bulk-run.ts';
+import { formatCount, plural } from '../../lib/format.ts';
+import { useSessionDraft } from '../../lib/use-session-draft.ts';
+import { SavedTemplates } from './saved-templates.tsx';
+import { emptyDraft, templateRequest, type TemplateDraft } from './template-model.ts';
+import { TemplateRow } from './template-row.tsx';
+import { templateTask, type SavedTemplate, type TemplateItem } from './template-task.ts';
+import './templates.css';
+
+type Mode = 'create' | 'update';
+const NO_SAVED: readonly SavedTemplate[] = [];
+let nextKey = 0;
+const newKey = () => `t${Date.now()}-${nextKey++}`;
+
+export function TemplatesPage({ canApply }: { canApply: boolean }) {
+  const [mode, setMode] = useState<Mode>('create');
+  const [drafts, setDrafts] = useSessionDraft<readonly TemplateDraft[]>('templates.drafts', [
+    emptyDraft('first'),
+  ]);
+  const [saved, setSaved] = useSessionDraft('templates.saved', NO_SAVED);
+  const [run, setRun] = useState<{ mode: Mode; items: TemplateItem[] } | null>(null);
+  const requests = drafts.map((draft) => templateRequest(draft, mode));
+  const ready = drafts.filter((_draft, index) => requests[index]!.ok);
+  const blocked = drafts.length - ready.length;
+
+  const update = (key: string, next: TemplateDraft) =>
+    setDrafts((previous) => previous.map((draft) => (draft.key === key ? next : draft)));
+
+  const start = () =>
+    setRun({
+      mode,
+      items: drafts.flatMap((draft, index) => {
+        const request = requests[index]!;
+        return request.ok
+          ? [
+              {
+                key: draft.key,
+                title: draft.name.trim() || `Template ${draft.id.trim()}`,
+                request,
+              },
+            ]
+          : [];
+      }),
+    });
+
+  const onSaved = useCallback(
+    (_item: TemplateItem, template: SavedTemplate) =>
+      setSaved((previous) => [template, ...previous.filter((t) => t.id !== template.id)]),
+    [setSaved],
+  );
+
+  const editSaved = (template: SavedTemplate) => {
+    setMode('update');
+    setDrafts([{ ...emptyDraft(newKey()), id: template.id, orientation: '' }]);
+  };
+
+  return (
+    <div className="page templates">
+      <div className="page__header">
+        <div>
+          <h1 className="page__title">Certificate templates</h1>
+          <p className="page__lead">
+            Create or change several certificate templates at once.{' '}
+            {canApply ? '' : 'Creating and changing templates is done by admins.'}
+          </p>
+        </div>
+      </div>
+      <p className="assumption" role="note">
+        <strong>The spec shows only the two bulk endpoints.</strong> The template’s fields (name,
+        orientation, body, courses) are the sandbox’s (its OpenAPI document:{' '}
+        <code>CertificateTemplateCreate</code>, <code>CertificateTemplateUpdate</code>). The API has
+        no endpoint that lists templates: those saved here are listed from its answers; change any
+        other template by its id.
+      </p>
+      <section className="card templates__editor" aria-labelledby="templates-heading">
+        <h2 className="card__title" id="templates-heading">
+          {mode === 'create' ? 'New templates' : 'Changes to templates'}
+        </h2>
+        <fieldset className="choice-group choice-group--row" disabled={run !== null}>
+          <legend className="field__label">What to do</legend>
+          <label className="choice">
+            <input
+              type="radio"
+              name="templates-mode"
+              checked={mode === 'create'}
+              onChange={() => setMode('create')}
+            />
+            <span>Create templates</span>
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="templates-mode"
+              checked={mode === 'update'}
+              onChange={() => setMode('update')}
+            />
+            <span>Change templates</span>
+          </label>
+        </fieldset>
+        <ol className="template-rows">
+          {drafts.map((draft, index) => (
+            <TemplateRow
+              key={draft.key}
+              draft={draft}
+              number={index + 1}
+              mode={mode}
+              request={requests[index]!}
+              locked={run !== null}
+              onChange={(next) => update(draft.key, next)}
+              onRemove={() => setDrafts((previous) => previous.filter((d) => d.key !== draft.key))}
+            />
+          ))}
+        </ol>
+        <div className="panel__actions">
+          <Button
+            disabled={run !== null}
+            onClick={() => setDrafts((previous) => [...previous, emptyDraft(newKey())])}
+          >
+            Add a template
+          </Button>
+        </div>
+        <p className="templates__preview" role="status" data-testid="templates-preview">
+          {drafts.length === 0
+            ? 'No templates yet.'
+            : `${plural(ready.length, 'template')} ready${blocked > 0 ? `; ${plural(blocked, 'template needs', 'templates need')} attention` : ''}.`}
+        </p>
+        {run ? (
+          <TemplateRun
+            key={run.items.map((item) => item.key).join()}
+            mode={run.mode}
+            items={run.items}
+            onSaved={onSaved}
+            onClose={(doneKeys) => {
+              setRun(null);
+              setDrafts((previous) => {
+                const left = previous.filter((draft) => !doneKeys.has(draft.key));
+                return left.length > 0 ? left : [emptyDraft(newKey())];
+              });
+            }}
+          />
+        ) : canApply ? (
+          <div className="panel__actions">
+            <Button variant="primary" disabled={ready.length === 0} onClick={start}>
+              {mode === 'create' ? 'Create' : 'Change'} {plural(ready.length, 'template')}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+      <SavedTemplates templates={saved} canChange={canApply && run === null} onChange={editSaved} />
+    </div>
+  );
+}
+
+function TemplateRun({
+  mode,
+  items,
+  onSaved,
+  onClose,
+}: {
+  mode: Mode;
+  items: readonly TemplateItem[];
+  onSaved(item: TemplateItem, template: SavedTemplate): void;
+  onClose(doneKeys: ReadonlySet<string>): void;
+}) {
+  const task = useMemo(() => templateTask(mode, onSaved), [mode, onSaved]);
+  const run = useBulkRun({ items, task });
+  const { phase, results } = run;
+  const doneKeys = (all: ReadonlyMap<string, BulkItemResult>) =>
+    new Set([...all].filter(([, result]) => result.status === 'done').map(([key]) => key));
+  return (
+    <div className="templates__run">
+      {phase === 'ready' ? (
+        <div className="panel__actions">
+          <Button variant="primary" onClick={() => void run.start()}>
+            Send {plural(items.length, 'template')}
+          </Button>
+          <Button onClick={() => onClose(new Set())}>Back to editing</Button>
+        </div>
+      ) : (
+        <>
+          <BulkProgress items={items} results={results} noun="templates" />
+          <div className="panel__actions">
+            {phase === 'running' ? (
+              <Button onClick={run.stop}>Stop</Button>
+            ) : (
+              <>
+                {run.unfinished.length > 0 ? (
+                  <Button variant="primary" onClick={() => void run.retryFailed()}>
+                    Retry {formatCount(run.unfinished.length)} failed
+                  </Button>
+                ) : null}
+                <Button onClick={() => onClose(doneKeys(results))}>Close</Button>
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

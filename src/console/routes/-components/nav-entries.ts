@@ -1,0 +1,30 @@
+// The header's destinations, listed once: the wide header shows them as links and a "Content tools"
+// menu, the compact header (a phone, or 200% zoom) lists both in its one menu.
+import type { LinkProps } from '@tanstack/react-router';
+import type { Capabilities } from '../../lib/session.ts';
+
+export interface NavEntry {
+  to: LinkProps['to'];
+  label: string;
+}
+
+export function navEntries(capabilities: Capabilities): NavEntry[] {
+  return [
+    { to: '/course-groups', label: 'Course groups' },
+    { to: '/learning-paths', label: 'Learning paths' },
+    { to: '/events', label: 'Event monitor' },
+    ...(capabilities.createAndUpdate ? [{ to: '/editor/new' as const, label: 'New course' }] : []),
+    ...(capabilities.manageRoles ? [{ to: '/admin/roles' as const, label: 'Roles' }] : []),
+    ...(capabilities.readAudit ? [{ to: '/admin/audit' as const, label: 'Audit log' }] : []),
+  ];
+}
+
+/** The screens for the rest of the Content API, kept in one menu so the header stays short. */
+export const CONTENT_TOOLS: readonly NavEntry[] = [
+  { to: '/search', label: 'Search content' },
+  { to: '/users', label: 'Users' },
+  { to: '/prices', label: 'Prices' },
+  { to: '/completion-criteria', label: 'Completion criteria' },
+  { to: '/certificate-templates', label: 'Certificate templates' },
+  { to: '/imports', label: 'Bulk imports' },
+];

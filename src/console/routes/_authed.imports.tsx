@@ -1,0 +1,31 @@
+// Bulk imports of webinar and in-person-event course groups and sessions; the started job is in the URL
+// (`?job=&what=`) so a reload keeps following it.
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { BulkImportsPage } from '../features/bulk-imports/bulk-imports-page.tsx';
+import { IMPORT_CHOICES } from '../features/bulk-imports/import-choices.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+const ImportsSearch = z.object({
+  job: z.string().min(1).max(200).optional().catch(undefined),
+  what: z.enum(IMPORT_CHOICES).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_authed/imports')({
+  validateSearch: ImportsSearch,
+  component: ImportsRoute,
+});
+
+function ImportsRoute() {
+  const { job, what } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { capabilities } = Route.useRouteContext();
+  usePageTitle('Bulk imports');
+  return (
+    <BulkImportsPage
+      canStart={capabilities.bulkOperations}
+      job={job ? { id: job, choice: what } : null}
+      onJobStarted={(id, choice) => void navigate({ search: { job: id, what: choice } })}
+    />
+  );
+}
