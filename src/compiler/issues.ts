@@ -98,3 +98,31 @@ export function detailOfZodIssue(issue: z.core.$ZodIssue): IssueDetail {
       return { type: 'invalid' };
   }
 }
+
+/** A shape problem in plain words for a place in a file ("is missing", "should be a number"). */
+export function plainDetail(detail: IssueDetail): string {
+  switch (detail.type) {
+    case 'required':
+      return 'is missing';
+    case 'wrongType':
+      return `should be ${detail.expected === 'array' || detail.expected === 'object' ? 'an' : 'a'} ${detail.expected}`;
+    case 'tooLong':
+      return `is longer than ${detail.maximum}`;
+    case 'tooShort':
+      return `is shorter than ${detail.minimum}`;
+    case 'tooLarge':
+      return `is more than ${detail.maximum}`;
+    case 'tooSmall':
+      return `is less than ${detail.minimum}`;
+    case 'notWhole':
+      return 'should be a whole number';
+    case 'format':
+      return `should be ${detail.format === 'url' ? 'a web address' : `a ${detail.format}`}`;
+    case 'notAChoice':
+      return `should be one of ${detail.choices.join(', ')}`;
+    case 'unknownField':
+      return `has fields a draft does not have: ${detail.fields.join(', ')}`;
+    case 'invalid':
+      return 'is not valid';
+  }
+}

@@ -159,3 +159,112 @@ export function optionLabel(field: string, value: string): string {
   const labels = FIELD_OPTION_LABELS[field];
   return labels ? labelFor(labels, value) : value;
 }
+
+/**
+ * Words for the Content API's field names where the console shows them (form labels, problem lists,
+ * conflicts): `priceInCents` is "Price", `sku` is "SKU". A field not listed is shown by splitting its
+ * camelCase name (`fieldLabel`).
+ */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  kind: 'Kind',
+  description: 'Description',
+  source: 'Source',
+  contentType: 'Content type',
+  sku: 'SKU',
+  isbn: 'ISBN',
+  slug: 'URL slug',
+  enrollmentStartDate: 'Enrollment opens',
+  enrollmentEndDate: 'Enrollment closes',
+  courseStartDate: 'Course starts',
+  courseEndDate: 'Course ends',
+  gracePeriodEndDate: 'Grace period ends',
+  priceInCents: 'Price',
+  freeWithRegistration: 'Free with registration',
+  purchasable: 'Can be purchased',
+  enrollmentLimit: 'Enrollment limit',
+  availableToPublic: 'Available without signing in',
+  discussionsEnabled: 'Discussions',
+  forceLinearProgress: 'Learners go through it in order',
+  showProgress: 'Show progress to learners',
+  asset: 'Card image URL',
+  assetAltText: 'Card image alt text',
+  detailAsset: 'Detail image URL',
+  detailAssetAltText: 'Detail image alt text',
+  ribbon: 'Ribbon',
+  metaTitle: 'Meta title',
+  metaDescription: 'Meta description',
+  status: 'Status',
+  futurePublishDate: 'Publish automatically on',
+  publishDate: 'Catalog date',
+  archived: 'Archived',
+  tagIds: 'Tags',
+  authors: 'Authors',
+  customFields: 'Custom fields',
+  sessionCustomFields: 'Session custom fields',
+  prerequisiteCourseIds: 'Prerequisite courses',
+  prerequisiteLearningPathIds: 'Prerequisite learning paths',
+  relatedCourseGroupIds: 'Related course groups',
+  releaseDate: 'Release date',
+  openType: 'Who can open it',
+  type: 'Topic type',
+  body: 'Body',
+  languages: 'Language variants',
+  preTextBlock: 'Text before the content',
+  postTextBlock: 'Text after the content',
+  width: 'Width (pixels)',
+  height: 'Height (pixels)',
+  embeddedEnabled: 'Show embedded',
+  fullscreenEmbed: 'Full-screen embed',
+  preventProgression: 'Must be completed before moving on',
+  resetSessionAfterComplete: 'Reset the session after completion',
+  caption: 'Caption',
+  searchDisabled: 'Hidden from search',
+  printDisabled: 'Printing disabled',
+  fileDownloadDisabled: 'Downloads disabled',
+  scormUrl: 'Package URL',
+  scoTitle: 'SCO title',
+  objectType: 'Object type',
+  courseCompletionCriteria: 'Completion criterion',
+  pdfUrl: 'PDF URL',
+  videoUrl: 'Video URL',
+  videoAsset: 'Video asset ID',
+  assetType: 'Video provider',
+  preAsset: 'Pre-roll asset ID',
+  postAsset: 'Post-roll asset ID',
+  posterImageAsset: 'Poster image URL',
+  audioUrl: 'Audio URL',
+  language: 'Language code',
+  label: 'Label',
+  subtitle: 'Subtitle',
+  copyright: 'Copyright',
+  externalUrl: 'External link URL',
+  externalUrlCallToAction: 'External link text',
+  coursePercentViewed: 'Share of pages viewed (%)',
+  articlePercentViewed: 'Share of the page viewed (%)',
+  videoPercentViewed: 'Share of the video viewed (%)',
+  articleTimeViewedInSeconds: 'Time on the page (seconds)',
+  videoTopicId: 'Video topic',
+  topicId: 'Topic',
+};
+
+/** The word for an API field name: `FIELD_LABELS`, else `enrollmentLimit` -> "Enrollment limit". */
+export function fieldLabel(field: string): string {
+  const known = FIELD_LABELS[field];
+  if (known) return known;
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What a content-bearing topic type is filled with through the API (spec 2.4), in words. */
+export const TOPIC_CONTENT_LABELS: Readonly<Partial<Record<TopicType, string>>> = {
+  text: 'its body',
+  article: 'its body or its language variants',
+  video: 'a video URL or a video asset ID',
+  audio: 'an audio URL',
+  shareableContentObject: 'a package URL, fetched in the background',
+  xApiObject: 'a package URL, fetched in the background',
+  pdfViewer: 'a PDF URL, fetched in the background',
+  embed: 'a body holding an embedded frame',
+  discussionBoard: 'nothing: a working discussion page is created',
+};

@@ -27,15 +27,5 @@ function NewCoursePage() {
         </EmptyState>
       </div>
     );
-  return (
-    <CourseEditor
-      key={init.draftKey}
-      initial={init.initial}
-      saved={init.saved}
-      baseline={null}
-      draftKey={init.draftKey}
-      restoredAt={init.restoredAt}
-      canPublish={capabilities.publish}
-    />
-  );
+  return <CourseEditor key={init.draftKey} {...init} canPublish={capabilities.publish} />;
 }
