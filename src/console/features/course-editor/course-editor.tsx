@@ -1,6 +1,7 @@
 // The course editor: outline (inline titles, row menus, drag and drop, keyboard, "Move to…"), course
 // and node details, live problems, and review/apply with the conflict panel. The draft lives in an
 // EditorStore with undo/redo and is backed up to IndexedDB with its history and its baseline.
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   draftFromBaseline,
@@ -74,6 +75,7 @@ export function CourseEditor(props: CourseEditorProps) {
   const narrowRef = useRef(narrow);
   narrowRef.current = narrow;
   const problemsHeading = useRef<HTMLHeadingElement>(null);
+  const navigate = useNavigate();
   const draft = useEditorSlice(store, (s) => s.draft);
   const canUndo = useEditorSlice(store, (s) => s.canUndo);
   const canRedo = useEditorSlice(store, (s) => s.canRedo);
@@ -137,8 +139,14 @@ export function CourseEditor(props: CourseEditorProps) {
       setRestoredAt(null);
       setShowAll(false);
       store.markSaved(draftFromBaseline(fresh));
+      if (!props.server)
+        void navigate({
+          to: '/editor/$courseId',
+          params: { courseId: fresh.course.id },
+          search: { created: true },
+        });
     },
-    [store],
+    [store, navigate, props.server],
   );
   const onRebased = useCallback((fresh: Baseline) => {
     setBaseline(fresh);

@@ -125,8 +125,33 @@ const SENTENCES: { match: (message: string) => boolean; text: (issue: Issue) => 
     match: (m) => /^courseCompletionCriteria of type '(\w+)' requires/.test(m),
     text: (issue) => {
       const type = /'(\w+)'/.exec(issue.message)![1]!;
-      return `Enter the ${fieldLabel(type).toLowerCase()} for the criterion “${labelFor(COMPLETION_CRITERIA_LABELS, type)}”`;
+      const what = type.endsWith('Seconds') ? 'the time in seconds' : 'the percentage (1 to 100)';
+      return `Enter ${what} for the criterion “${labelFor(COMPLETION_CRITERIA_LABELS, type)}”`;
     },
+  },
+  {
+    match: (m) => /^SKU '.*' is already in use$/.test(m),
+    text: () => 'Another course already uses this SKU',
+  },
+  {
+    match: (m) => /^Slug '.*' is already in use$/.test(m),
+    text: () => 'Another course already uses this URL slug',
+  },
+  {
+    match: (m) => /^Ribbon '.*' does not exist/.test(m),
+    text: () => 'This ribbon is not set up for your company',
+  },
+  {
+    match: (m) => /^Content type '.*' does not exist/.test(m),
+    text: () => 'This content type is not set up for your company',
+  },
+  {
+    match: (m) => m === MESSAGES.tagsNotFound || m === MESSAGES.tagsForeign,
+    text: () => 'Some of the tags no longer exist: choose them again',
+  },
+  {
+    match: (m) => / were not found$/.test(m) && /^Some (prerequisite|related)/.test(m),
+    text: (issue) => `Some of the ${fieldLabel(issue.field ?? '').toLowerCase()} no longer exist`,
   },
   {
     match: (m) => /^Field '\w+' does not apply to topic type/.test(m),
