@@ -72,8 +72,6 @@ export function CourseEditor(props: CourseEditorProps) {
   const [showAll, setShowAll] = useState(false);
   const [tab, setTab] = useState<EditorTab>('outline');
   const narrow = useMediaQuery(NARROW_QUERY);
-  const narrowRef = useRef(narrow);
-  narrowRef.current = narrow;
   const problemsHeading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
   const draft = useEditorSlice(store, (s) => s.draft);
@@ -91,7 +89,8 @@ export function CourseEditor(props: CourseEditorProps) {
   const [handlers] = useState(() => ({
     select: (id: string | null) => {
       setSelectedId(id);
-      if (id && narrowRef.current) setTab('details');
+      // Asked at the moment of the click: the handlers are made once.
+      if (id && window.matchMedia(NARROW_QUERY).matches) setTab('details');
     },
     toggle: (id: string, open?: boolean) =>
       setCollapsed((current) => {
@@ -284,6 +283,11 @@ export function CourseEditor(props: CourseEditorProps) {
       )}
     </section>
   );
+  // Memoized: the outline re-renders only when the tree (or this) changes, not on every keystroke.
+  const kindPicker = useMemo(
+    () => (isNew && !running ? <KindPicker store={store} /> : null),
+    [isNew, running, store],
+  );
   const outline = treeDraft ? (
     <Outline
       store={store}
@@ -296,12 +300,15 @@ export function CourseEditor(props: CourseEditorProps) {
       onSelect={handlers.select}
       issues={firstByNode}
       focus={focus}
-    />
+    >
+      {kindPicker}
+    </Outline>
   ) : (
     <section className="course-editor__outline" aria-labelledby="outline-title">
       <h2 id="outline-title" className="editor-panel__title">
         Outline
       </h2>
+      {kindPicker}
       <p className="field__hint">
         A course of kind “{KIND_LABELS[draft.kind]}” has no outline; its content is set in the
         course details.
@@ -354,7 +361,6 @@ export function CourseEditor(props: CourseEditorProps) {
               </Button>
             </div>
           ) : null}
-          {isNew && !running ? <KindPicker store={store} /> : null}
           <EditorLayout
             narrow={narrow}
             tab={tab}

@@ -17,6 +17,15 @@ import { useEditorSlice, type EditorStore } from '../state/editor-store.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** The create kinds from the fullest structure to a single piece of content. */
+const KIND_ORDER: readonly CreateKind[] = [
+  'courseGroup',
+  'microCourse',
+  'article',
+  'video',
+  'shareableContentObject',
+];
+
 /** What changing the kind would drop, in words ("2 sections, 4 lessons and 12 topics"), or null. */
 export function whatKindChangeDrops(draft: CourseDraft): string | null {
   const parts: string[] = [];
@@ -54,7 +63,7 @@ export function KindPicker({ store }: { store: EditorStore }) {
       <Field
         label="Kind of course"
         className="course-editor__kind"
-        hint="Each kind has its own structure: a course has sections, lessons and topics; a micro-course has topics; an article, a video and a SCORM package have their own fields."
+        hint="Sets the structure: sections, lessons and topics; topics only; or one article, video or SCORM package."
       >
         {(control) => (
           <select
@@ -68,7 +77,7 @@ export function KindPicker({ store }: { store: EditorStore }) {
               else changeKind(store, next);
             }}
           >
-            {CREATE_KINDS.map((k) => (
+            {KIND_ORDER.filter((k) => CREATE_KINDS.includes(k)).map((k) => (
               <option key={k} value={k}>
                 {KIND_LABELS[k]}
               </option>

@@ -269,7 +269,12 @@ export const CourseTree = memo(function CourseTree({
     [onMove],
   );
 
-  const refused = drag ? refusal(drag.activeId, projection) : null;
+  // Asked again only when the drop place changes, not on every pointer move.
+  const placeKey = drag && projection ? `${projection.parentId}|${projection.index}` : null;
+  const refused = useMemo(
+    () => (drag && projection ? refusal(drag.activeId, projection) : null),
+    [drag?.activeId, placeKey, draft, refusal], // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const status = drag ? describeProjection(items, drag.activeId, projection, refused) : '';
   const rows = virtualizer.getVirtualItems();
   const noticeIndex = notice ? items.findIndex((item) => item.id === notice.nodeId) : -1;
@@ -290,7 +295,7 @@ export const CourseTree = memo(function CourseTree({
         className={`tree-drop-status${drag && (!projection || refused) ? ' is-invalid' : ''}`}
         aria-hidden="true"
       >
-        {status || 'Drag a row by its handle, or focus the handle and press Space.'}
+        {status}
       </p>
       <div className="course-tree" ref={scrollRef} data-testid="course-tree">
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
@@ -324,6 +329,12 @@ export const CourseTree = memo(function CourseTree({
             })}
           </ul>
         </SortableContext>
+        {items.length === 0 ? (
+          <p className="course-tree__empty">
+            Nothing here yet. Add the first {draft.kind === 'courseGroup' ? 'section' : 'topic'}{' '}
+            with the button above; then name it, and press Enter again for the next one.
+          </p>
+        ) : null}
         {notice ? (
           <div
             className="tree-notice"

@@ -1,7 +1,7 @@
 // "Move to…" (Canvas's move tray): pick the parent, then the place among its children, from lists.
 // The same for mouse, keyboard and screen-reader users, and under the same rules as a drop: places
 // the API cannot make are listed but disabled, with the reason under the list.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   childrenOf,
   findNode,
@@ -65,11 +65,17 @@ function MoveForm({ draft, nodeId, rule, onMove }: MoveDialogProps & { nodeId: s
   const kind = KIND_WORD[where.node.kind].toLowerCase();
   const parentWord = parentNode ? KIND_WORD[parentNode.kind].toLowerCase() : 'course';
   const refusedReason = checks.find((c) => !c.ok);
+  // Enter on either list moves at once (a list box takes no Enter of its own).
+  const submitOnEnter = (event: KeyboardEvent<HTMLSelectElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
+  };
 
   return (
     <DialogContent
       title={`Move ${name}`}
-      description={`Choose where the ${kind} goes. It moves with everything inside it.`}
+      description={`Choose where the ${kind} goes; it moves with everything inside it. Enter on either list moves it.`}
       onOpenAutoFocus={(event) => {
         event.preventDefault();
         firstField.current?.focus();
@@ -92,6 +98,7 @@ function MoveForm({ draft, nodeId, rule, onMove }: MoveDialogProps & { nodeId: s
                 ref={firstField}
                 className="input"
                 value={parentKey}
+                onKeyDown={submitOnEnter}
                 onChange={(event) => {
                   setParentKey(event.currentTarget.value);
                   setPlace(null);
@@ -132,6 +139,7 @@ function MoveForm({ draft, nodeId, rule, onMove }: MoveDialogProps & { nodeId: s
               ref={targets.length > 1 || targets[0] !== null ? undefined : firstField}
               className="input"
               value={index}
+              onKeyDown={submitOnEnter}
               onChange={(event) => setPlace(Number(event.currentTarget.value))}
             >
               {Array.from({ length: places }, (_, i) => (

@@ -1,7 +1,7 @@
 // The outline panel: its add button, the keyboard shortcuts, the tree, a refused edit's notice at its
 // row, and the "Move to…" and "set aside" dialogs. Everything the rows ask for goes through
 // useOutlineActions, under the same move rules whichever way it was asked.
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   placementRule,
   randomId,
@@ -33,10 +33,12 @@ export interface OutlineProps {
   issues: ReadonlyMap<string, string>;
   /** A row to show and focus (the problem list's "go to"); nonce: again for the same row. */
   focus: { id: string; nonce: number } | null;
+  /** Shown under the panel's title (a new course's kind). */
+  children?: ReactNode;
 }
 
 const KEYS =
-  'Keys on a row: Enter opens it, F2 renames, A adds inside, N adds after, Alt+↑ and Alt+↓ move, M moves to…, Delete removes, Shift+F10 opens its menu.';
+  'On a row: Enter opens it (right after naming a row, adds the next one), F2 renames, A adds inside, N adds after, Alt+↑ and Alt+↓ move, M moves to…, Delete removes, Shift+F10 opens its menu. Drag a row by its handle, or focus the handle and press Space.';
 
 export const Outline = memo(function Outline(props: OutlineProps) {
   const { store, draft, saved, baseline, collapsed, onToggle, selectedId, onSelect } = props;
@@ -129,9 +131,11 @@ export const Outline = memo(function Outline(props: OutlineProps) {
           Add {childWord}
         </Button>
       </div>
-      <p className="outline-keys" id="outline-keys">
-        {KEYS}
-      </p>
+      {props.children}
+      <details className="outline-keys">
+        <summary>Keyboard shortcuts</summary>
+        <p id="outline-keys">{KEYS}</p>
+      </details>
       <p className="visually-hidden" role="status">
         {said}
       </p>

@@ -38,15 +38,15 @@ export function RowMenu({
   // Items that move focus elsewhere (an inline title field, a dialog, another row) keep the menu
   // from returning it to its button as it closes.
   const focusElsewhere = useRef(false);
-  const run =
-    (action: () => void, movesFocus = true) =>
-    () => {
-      focusElsewhere.current = movesFocus;
-      action();
-    };
+  const run = (action: () => void, movesFocus = true) => {
+    focusElsewhere.current = movesFocus;
+    action();
+  };
   const word = CHILD_WORD[kind];
   return (
-    <Menu open={open} onOpenChange={onOpenChange}>
+    // Not modal: the rest of the page stays in the accessibility tree (nothing focusable is hidden
+    // from it) while the menu holds focus; Escape or a click outside closes it.
+    <Menu open={open} onOpenChange={onOpenChange} modal={false}>
       <MenuTrigger asChild>
         <button
           type="button"
@@ -64,41 +64,41 @@ export function RowMenu({
             focusElsewhere.current = false;
           }}
         >
-          <MenuItem hint="Enter" onSelect={run(() => actions.select(id), false)}>
+          <MenuItem hint="Enter" onSelect={() => run(() => actions.select(id), false)}>
             Open details
           </MenuItem>
-          <MenuItem hint="F2" onSelect={run(() => actions.startRename(id))}>
+          <MenuItem hint="F2" onSelect={() => run(() => actions.startRename(id))}>
             Rename
           </MenuItem>
           {childKind ? (
-            <MenuItem hint="A" onSelect={run(() => actions.addChild(id))}>
+            <MenuItem hint="A" onSelect={() => run(() => actions.addChild(id))}>
               Add {CHILD_WORD[childKind]} inside
             </MenuItem>
           ) : null}
-          <MenuItem hint="N" onSelect={run(() => actions.addAfter(id))}>
+          <MenuItem hint="N" onSelect={() => run(() => actions.addAfter(id))}>
             Add {word} after
           </MenuItem>
-          <MenuItem onSelect={run(() => actions.duplicate(id))}>Duplicate</MenuItem>
+          <MenuItem onSelect={() => run(() => actions.duplicate(id))}>Duplicate</MenuItem>
           <MenuSeparator />
           <MenuItem
             hint="Alt+↑"
             disabled={!actions.canStep(id, -1)}
-            onSelect={run(() => actions.moveStep(id, -1))}
+            onSelect={() => run(() => actions.moveStep(id, -1))}
           >
             Move up
           </MenuItem>
           <MenuItem
             hint="Alt+↓"
             disabled={!actions.canStep(id, 1)}
-            onSelect={run(() => actions.moveStep(id, 1))}
+            onSelect={() => run(() => actions.moveStep(id, 1))}
           >
             Move down
           </MenuItem>
-          <MenuItem hint="M" onSelect={run(() => actions.openMoveTo(id))}>
+          <MenuItem hint="M" onSelect={() => run(() => actions.openMoveTo(id))}>
             Move to…
           </MenuItem>
           <MenuSeparator />
-          <MenuItem hint="Delete" tone="danger" onSelect={run(() => actions.remove(id))}>
+          <MenuItem hint="Delete" tone="danger" onSelect={() => run(() => actions.remove(id))}>
             {saved ? (kind === 'section' ? 'Hide from learners…' : 'Move to “Unused”…') : 'Remove'}
           </MenuItem>
         </MenuContent>
