@@ -50,9 +50,12 @@ function ConflictContent({
           : 'Nothing was sent. This draft was backed up without the version of the course it began from, so its changes cannot be told apart from theirs: for each difference, choose whose to keep. Then review the plan and apply.'
       }
     >
-      <div className="table-scroll">
+      {/* Scrolls sideways on a phone: a labelled region in the tab order, so keys can scroll it. */}
+      <div className="table-scroll" role="region" aria-labelledby="conflict-caption" tabIndex={0}>
         <table className="diff-table">
-          <caption className="visually-hidden">Changes on the server and in your draft</caption>
+          <caption id="conflict-caption" className="visually-hidden">
+            Changes on the server and in your draft
+          </caption>
           <thead>
             <tr>
               <th scope="col">What changed</th>
