@@ -209,9 +209,16 @@ export function CourseEditor(props: CourseEditorProps) {
   const side = useMemo(
     () => (
       <aside className="course-editor__side" aria-label="Problems and apply">
-        <IssuesList ref={problemsHeading} issues={issues} nodeName={nameOf} onGo={goTo} />
+        <IssuesList
+          ref={problemsHeading}
+          issues={issues}
+          pending={compiled.pending}
+          nodeName={nameOf}
+          onGo={goTo}
+        />
         <ApplyPanel
           plan={compiled.plan}
+          pending={compiled.pending}
           problems={errorCount}
           isNew={!baseline}
           state={applyState}

@@ -11,6 +11,8 @@ import type { ApplyState } from './use-apply.ts';
 
 export interface ApplyPanelProps {
   plan: Plan;
+  /** True until the first plan of a large draft is made (apply still plans what the draft is then). */
+  pending?: boolean;
   /** Problems to fix first: apply then shows them instead of sending anything. */
   problems: number;
   isNew: boolean;
@@ -54,7 +56,9 @@ export function ApplyPanel(props: ApplyPanelProps) {
       <h2 id="apply-title" className="editor-panel__title">
         Review and apply
       </h2>
-      {plan.steps.length === 0 ? (
+      {props.pending ? (
+        <p className="field__hint">Planning the requests…</p>
+      ) : plan.steps.length === 0 ? (
         <p className="field__hint">Nothing to apply: the draft matches the course.</p>
       ) : (
         <ol className="plan-steps" aria-label="Planned requests">

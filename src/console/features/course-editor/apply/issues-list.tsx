@@ -11,6 +11,8 @@ export interface IssuesListProps {
   /** "Topic “Welcome”", or "Topic 2 in Lesson “Intro”" for one without a title; "Course" for the course. */
   nodeName(id: string): string;
   onGo(issue: Issue): void;
+  /** True until the first check of a large draft answers. */
+  pending?: boolean;
   /** The heading, focused when apply is asked for with problems left. */
   ref?: Ref<HTMLHeadingElement>;
 }
@@ -23,20 +25,30 @@ const fieldWords = (field: string) =>
       .at(-1) ?? field,
   );
 
-export function IssuesList({ issues, nodeName, onGo, ref }: IssuesListProps) {
+export function IssuesList({ issues, nodeName, onGo, pending, ref }: IssuesListProps) {
   const errors = issues.filter((i) => i.severity === 'error').length;
   return (
     <section className="editor-issues" aria-labelledby="issues-title">
       <h2 id="issues-title" className="editor-panel__title" tabIndex={-1} ref={ref}>
         Problems{' '}
-        <span className={`badge ${errors > 0 ? 'badge--danger' : 'badge--success'}`}>
-          {errors > 0 ? `${errors} to fix` : 'None'}
-        </span>
+        {pending && errors === 0 ? (
+          <span className="badge">Checking…</span>
+        ) : (
+          <span className={`badge ${errors > 0 ? 'badge--danger' : 'badge--success'}`}>
+            {errors > 0 ? `${errors} to fix` : 'None'}
+          </span>
+        )}
       </h2>
       <p className="visually-hidden" role="status">
-        {errors === 0 ? 'No problems' : `${errors} problem${errors === 1 ? '' : 's'} to fix`}
+        {pending && errors === 0
+          ? ''
+          : errors === 0
+            ? 'No problems'
+            : `${errors} problem${errors === 1 ? '' : 's'} to fix`}
       </p>
-      {issues.length === 0 ? (
+      {pending && issues.length === 0 ? (
+        <p className="field__hint">Checking the draft against the API's rules…</p>
+      ) : issues.length === 0 ? (
         <p className="field__hint">The draft follows every rule the API checks.</p>
       ) : (
         <ul className="editor-issues__list">
