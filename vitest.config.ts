@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     pool: 'forks',
     passWithNoTests: true,
+    // One real PostgreSQL server for the run; test files make their own databases on it.
+    globalSetup: ['./test/global-postgres.ts'],
     // The summary reporter prints the final `N passed, M failed[, K skipped]` line CI greps for.
     reporters: ['default', './test/vitest-summary-reporter.ts'],
   },

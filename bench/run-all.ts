@@ -23,12 +23,16 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     load: () => import('./monitor-render.ts'),
   },
   {
-    name: 'console proxy (latency added at 1,000 req/s, saturated throughput vs direct and reference)',
+    name: 'console proxy (latency added at 1,000 req/s with SQLite and PostgreSQL sessions, saturated throughput vs direct and reference)',
     load: () => import('./console-proxy.ts'),
   },
   {
-    name: 'event relay ingest (events/s stored, SSE delivery)',
+    name: 'event relay ingest (events/s stored and SSE delivery, SQLite and PostgreSQL, ratio)',
     load: () => import('./relay-ingest.ts'),
+  },
+  {
+    name: 'cluster failover (relay leader killed at 10,000 events/min under 20% feed faults)',
+    load: () => import('./cluster-failover.ts'),
   },
   {
     name: 'event relay soak (10,000 events/min for a minute under 20% feed faults)',

@@ -34,7 +34,8 @@ test('a grant made on the roles page is in the audit log; filters and exports fo
   page,
   signInAs,
 }) => {
-  const email = `learner6@example.com`;
+  // Unique per run, so a repeated run (--repeat-each) finds exactly its own grant.
+  const email = `audit-${Date.now()}@example.com`;
   await signInAs('admin');
   await page.goto('/admin/roles');
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -80,7 +81,7 @@ test('a grant made on the roles page is in the audit log; filters and exports fo
   const csv = await download(page, 'Export CSV');
   expect(csv.file).toMatch(/^lectern-audit-.*\.csv$/);
   const lines = csv.text.trim().split('\r\n');
-  expect(lines[0]!.split(',').slice(0, 3)).toEqual(['seq', 'at', 'userEmail']);
+  expect(lines[0]!.split(',').slice(0, 4)).toEqual(['seq', 'at', 'serverName', 'userEmail']);
   expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(
     listed.map((entry) => entry.seq),
   );

@@ -125,7 +125,6 @@ export class MonitorEnv {
         LECTERN_ADMINS: STAFF.admin.email,
         LECTERN_RELAY_POLL_MS: String(this.options.pollMs ?? 250),
         LECTERN_LOG: 'error',
-        LECTERN_SIGNIN_PER_EMAIL: '10000',
         LECTERN_SIGNIN_PER_ADDRESS: '10000',
       },
       'console',

@@ -1,10 +1,11 @@
 // Builds the console server: storage, services, plugins (security headers first, then audit, session,
 // CSRF), routes, and the event relay. `buildConsoleServer(config, upstream)` is what main.ts and the
-// tests call; listen() binds and starts the relay.
+// tests call; listen() binds and joins the cluster's relay. Any number of servers built on one
+// PostgreSQL database act as one console (see storage/coordination.ts).
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { registerAudit } from './audit/audit-service.ts';
+import { AuditBacklog, createAuditTrail, registerAudit } from './audit/audit-service.ts';
 import { createRolesService } from './auth/roles-service.ts';
 import { createSessionService } from './auth/session-service.ts';
 import { createSignInLimiter } from './auth/sign-in-limiter.ts';
@@ -25,7 +26,7 @@ import { computeSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
-import { createReadCoalescer } from './proxy/read-coalescer.ts';
+import { createReadCoalescer, type ReadCoalescer } from './proxy/read-coalescer.ts';
 import { createRelay, type Relay } from './relay/relay-service.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
@@ -33,10 +34,12 @@ import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-r
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { createAuditRepo } from './storage/audit-repo.ts';
-import { openConsoleDatabase, type Db } from './storage/database.ts';
+import { createCoordination, type Coordination } from './storage/coordination.ts';
+import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createRelayRepo } from './storage/relay-repo.ts';
-import { createRolesRepo } from './storage/roles-repo.ts';
 import { createSessionsRepo } from './storage/sessions-repo.ts';
+import { createSignInBucketsRepo } from './storage/sign-in-buckets-repo.ts';
+import { createSignInFailuresRepo } from './storage/sign-in-failures-repo.ts';
 import { createUpstream } from './upstream/upstream-client.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist/console/', import.meta.url));
@@ -51,6 +54,8 @@ export interface ConsoleServerOptions {
    * the embedded sandbox); by default the server makes its own.
    */
   log?: Logger;
+  /** The list of secrets `log` scrubs besides the API key: the server adds the database password. */
+  logSecrets?: string[];
   now?: () => number;
   random?: () => number;
   distDir?: string;
@@ -60,12 +65,12 @@ export interface ConsoleServerOptions {
 
 export interface ConsoleServer {
   app: FastifyInstance;
-  db: Db;
+  store: ConsoleStore;
   deps: ConsoleDeps;
   relay: Relay;
   log: Logger;
   /**
-   * Binds, accepts the bound origin when no public origin was configured, starts the relay; returns the
+   * Binds, accepts the bound origin when no public origin was configured, joins the relay; returns the
    * bound URL (http://host:port).
    */
   listen(): Promise<string>;
@@ -80,23 +85,77 @@ export async function buildConsoleServer(
   const now = options.now ?? Date.now;
   const https = config.publicOrigin?.startsWith('https:') ?? false;
   const upstream = createUpstream(upstreamConfig, config.upstreamTimeoutMs);
+  const databaseSecrets = options.logSecrets ?? [];
   const log =
-    options.log ?? createLogger(config.logLevel, upstream.secrets, options.logDestination);
-  const db = openConsoleDatabase(config.dbFile);
+    options.log ??
+    createLogger(
+      config.logLevel,
+      () => [...upstream.secrets(), ...databaseSecrets],
+      options.logDestination,
+    );
+  let store: ConsoleStore;
+  try {
+    store = await openConsoleStore(config.database);
+  } catch (error) {
+    await upstream.close();
+    throw error;
+  }
+  databaseSecrets.push(...store.secrets);
+  let coordination: Coordination;
+  try {
+    coordination = await createCoordination(store, {
+      serverName: config.serverName,
+      log: log.child({ component: 'coordination' }),
+      leaseCheckMs: config.relay.leaseCheckMs,
+    });
+  } catch (error) {
+    await store.close();
+    await upstream.close();
+    throw new DatabaseStartError(
+      `Cannot listen for notifications on the console database at ${store.location}: ${(error as Error).message}`,
+    );
+  }
 
-  const sessions = createSessionService(createSessionsRepo(db), { ...config.session, now });
-  const roles = createRolesService(createRolesRepo(db), now);
-  roles.bootstrap(config.admins, options.demoAccounts ?? []);
-  const audit = createAuditRepo(db);
-  const relayRepo = createRelayRepo(db);
+  const sessions = createSessionService(createSessionsRepo(store.db), {
+    ...config.session,
+    now,
+    coordination,
+    log: log.child({ component: 'sessions' }),
+  });
+  const roles = createRolesService(store.db, store.engine, {
+    now,
+    onChange: (email) => sessions.roleChanged(email),
+  });
+  await roles.bootstrap(config.admins, options.demoAccounts ?? []);
+  const audit = createAuditRepo(store.db);
+  const auditBacklog = new AuditBacklog(audit, log as FastifyBaseLogger);
+  const auditTrail = createAuditTrail(audit, auditBacklog, {
+    now,
+    serverName: config.serverName,
+  });
+  const abandoned = await auditTrail.abandonPending();
+  if (abandoned > 0)
+    log.warn(
+      { calls: abandoned },
+      'audit: calls this server recorded before it stopped were never answered; their outcome is unknown',
+    );
+  const relayRepo = createRelayRepo(store.db, store.engine);
   const relay = createRelay({
     upstream,
     repo: relayRepo,
     config: config.relay,
     now,
     log: log.child({ component: 'relay' }),
+    coordination,
     random: options.random,
   });
+  const signInLimiter = createSignInLimiter(
+    {
+      buckets: createSignInBucketsRepo(store.db, store.engine),
+      failures: createSignInFailuresRepo(store.db, store.engine),
+    },
+    { ...config.signIn, now },
+  );
   const origins: OriginPolicy = {
     allowed: new Set([
       ...(config.publicOrigin ? [config.publicOrigin] : []),
@@ -123,7 +182,7 @@ export async function buildConsoleServer(
   });
   registerErrorHandler(app);
   registerJsonBodyParser(app);
-  registerAudit(app, audit, now);
+  registerAudit(app, auditTrail);
   const sessionCookie = await registerSessions(app, sessions, https);
   const allowlist = createAllowlist();
   registerRequestPipeline(app, {
@@ -145,12 +204,13 @@ export async function buildConsoleServer(
 
   const deps: ConsoleDeps = {
     config,
-    db,
+    store,
+    coordination,
     log,
     now,
     upstream,
     allowlist,
-    reads: createReadCoalescer(upstream),
+    reads: clusterReads(createReadCoalescer(upstream), coordination),
     origins,
     sessions,
     sessionCookie,
@@ -159,17 +219,35 @@ export async function buildConsoleServer(
       sessions,
       roles,
       log: log.child({ component: 'sign-in' }),
-      limiter: createSignInLimiter({ ...config.signIn, now }),
+      limiter: signInLimiter,
     }),
     roles,
-    streamGuard: createStreamGuard({ sessions, roles }),
+    streamGuard: createStreamGuard({ sessions }),
     audit,
+    auditTrail,
     relayRepo,
     relay,
     demoAccounts: options.demoAccounts ?? null,
   };
 
-  app.get('/api/health', async () => ({ ok: true }));
+  // For load balancers and monitoring (no session needed): 503 while the database cannot be used.
+  app.get('/api/health', async (_request, reply) => {
+    let database;
+    try {
+      const latencyMs = await store.ping();
+      database = { engine: store.engine, status: 'up', latencyMs: Math.round(latencyMs * 10) / 10 };
+    } catch {
+      database = { engine: store.engine, status: 'down', latencyMs: null };
+    }
+    const ok = database.status === 'up';
+    return reply.code(ok ? 200 : 503).send({
+      ok,
+      server: config.serverName,
+      database,
+      relay: relay.leadership(),
+      auditBacklog: auditBacklog.size,
+    });
+  });
   registerSessionRoutes(app, deps);
   registerRolesRoutes(app, deps);
   registerAuditRoutes(app, deps);
@@ -177,7 +255,11 @@ export async function buildConsoleServer(
   registerProxyRoutes(app, deps);
   await registerSpa(app, options.distDir ?? DEFAULT_DIST_DIR);
 
-  const purgeTimer = setInterval(() => sessions.purgeExpired(), 10 * 60_000);
+  const purgeTimer = setInterval(() => {
+    Promise.all([sessions.purgeExpired(), signInLimiter.prune()]).catch((error: unknown) =>
+      log.warn({ err: error }, 'purging expired sessions and sign-in limits failed'),
+    );
+  }, 10 * 60_000);
   purgeTimer.unref();
   // preClose, not onClose: the server waits for open connections, and SSE streams only end here.
   app.addHook('preClose', async () => {
@@ -188,7 +270,7 @@ export async function buildConsoleServer(
 
   return {
     app,
-    db,
+    store,
     deps,
     relay,
     log,
@@ -203,13 +285,34 @@ export async function buildConsoleServer(
         if (config.host === '127.0.0.1' || config.host === '::1')
           origins.allowed.add(`http://localhost:${port}`);
       }
-      if (options.startRelay !== false) relay.start();
+      if (options.startRelay !== false) await relay.start();
       return url;
     },
     async close() {
       await app.close();
+      auditBacklog.stop();
+      await auditBacklog
+        .flush()
+        .catch((error: unknown) =>
+          log.error({ err: error, unwritten: auditBacklog.size }, 'audit rows lost at shutdown'),
+        );
+      await coordination.close();
+      await store.close();
       await upstream.close();
-      db.close();
     },
+  };
+}
+
+/**
+ * Read collapsing stays per server (a flight is an open upstream request in this process), but a write
+ * through any server closes the flights of every server: a read that arrives after a write was sent
+ * does not join a read sent before it, wherever each arrived (within the notification's delay).
+ */
+function clusterReads(local: ReadCoalescer, coordination: Coordination): ReadCoalescer {
+  coordination.subscribe('writes', () => local.closeFlights());
+  return {
+    read: local.read,
+    stats: local.stats,
+    closeFlights: () => coordination.publish('writes', ''),
   };
 }

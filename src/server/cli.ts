@@ -1,26 +1,49 @@
 // `npm run lectern -- roles grant <email> <role> | roles revoke <email> | roles list`: role management
 // from a shell on the server (bootstrapping a deployment, recovering a lost admin).
 import { pathToFileURL } from 'node:url';
+import { pino } from 'pino';
 import { z } from 'zod';
 import { createRolesService } from './auth/roles-service.ts';
 import { ROLES, Role } from './auth/roles.ts';
-import { readConsoleDbFile } from './config.ts';
-import { openConsoleDatabase } from './storage/database.ts';
-import { createRolesRepo } from './storage/roles-repo.ts';
+import { ConfigError, readDatabaseConfig } from './config.ts';
+import { createCoordination } from './storage/coordination.ts';
+import { DatabaseStartError, openConsoleStore, type DatabaseConfig } from './storage/database.ts';
+
+const silentLogger = pino({ level: 'silent' });
 
 const USAGE = `Usage:
   npm run lectern -- roles grant <email> <role>   (role: ${ROLES.join(', ')})
   npm run lectern -- roles revoke <email>
   npm run lectern -- roles list`;
 
-export function runCli(args: string[], dbFile: string, out: (line: string) => void): number {
+export async function runCli(
+  args: string[],
+  database: DatabaseConfig,
+  out: (line: string) => void,
+): Promise<number> {
   const [area, command, email, role] = args;
   if (area !== 'roles' || !command) return usage(out);
-  const db = openConsoleDatabase(dbFile);
+  let store;
   try {
-    const roles = createRolesService(createRolesRepo(db), Date.now);
+    store = await openConsoleStore(database, { applicationName: 'lectern-cli' });
+  } catch (error) {
+    if (error instanceof DatabaseStartError) return fail(out, error.message);
+    throw error;
+  }
+  // Role changes are announced like the console's own, so running servers apply them at once.
+  const coordination = await createCoordination(store, {
+    serverName: 'cli',
+    log: silentLogger,
+    leaseCheckMs: 1000,
+  });
+  try {
+    const roles = createRolesService(store.db, store.engine, {
+      now: Date.now,
+      onChange: (changed) =>
+        coordination.publish('sessions', JSON.stringify({ kind: 'role', email: changed })),
+    });
     if (command === 'list' && args.length === 2) {
-      const grants = roles.list();
+      const grants = await roles.list();
       if (grants.length === 0) out('No roles granted yet.');
       for (const grant of grants)
         out(
@@ -33,18 +56,19 @@ export function runCli(args: string[], dbFile: string, out: (line: string) => vo
       const parsedRole = Role.safeParse(role);
       if (!parsedRole.success)
         return fail(out, `Unknown role '${role}'. Roles: ${ROLES.join(', ')}`);
-      const grant = roles.grant(email!, parsedRole.data, 'cli', null);
+      const grant = await roles.grant(email!, parsedRole.data, 'cli', null);
       out(`Granted ${grant.role} to ${grant.email}.`);
       return 0;
     }
     if (command === 'revoke' && args.length === 3) {
-      if (!roles.revoke(email!, 'cli')) return fail(out, `${email} has no role.`);
+      if (!(await roles.revoke(email!, 'cli'))) return fail(out, `${email} has no role.`);
       out(`Revoked the role of ${email!.toLowerCase()}; their sessions lose access immediately.`);
       return 0;
     }
     return usage(out);
   } finally {
-    db.close();
+    await coordination.close();
+    await store.close();
   }
 }
 
@@ -59,7 +83,13 @@ function fail(out: (line: string) => void, message: string): number {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = runCli(process.argv.slice(2), readConsoleDbFile(), (line) =>
-    console.log(line),
-  );
+  try {
+    process.exitCode = await runCli(process.argv.slice(2), readDatabaseConfig(), (line) =>
+      console.log(line),
+    );
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
 }

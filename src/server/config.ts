@@ -1,7 +1,9 @@
 // Console server configuration, parsed from the environment once. A missing or malformed variable stops
 // the start with a message that names it (ConfigError). The README's configuration table mirrors this.
+import { hostname } from 'node:os';
 import { z } from 'zod';
 import { EVENT_KINDS, EventKind, LIMITS } from '../contract/index.ts';
+import type { DatabaseConfig } from './storage/database.ts';
 
 export interface UpstreamConfig {
   /** `{base_url}` of the learning instance (no trailing slash). */
@@ -16,7 +18,10 @@ export interface ConsoleConfig {
   port: number;
   /** Set when LECTERN_UPSTREAM_URL and friends are given; null means "start the embedded sandbox". */
   upstream: UpstreamConfig | null;
-  dbFile: string;
+  /** SQLite file (one server), or PostgreSQL shared by any number of servers. */
+  database: DatabaseConfig;
+  /** This server's name in audit rows, the health report and the relay status. */
+  serverName: string;
   admins: string[];
   session: { idleMs: number; absoluteMs: number };
   /** Origin the browser uses (scheme://host:port); null derives it from the listening address. */
@@ -27,7 +32,14 @@ export interface ConsoleConfig {
   maxBodyBytes: number;
   trustProxy: boolean | number;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
-  signIn: { perEmail: number; perAddress: number; windowMs: number };
+  signIn: {
+    /** Unsuccessful attempts per email allowed within `emailWindowMs`, below the instance's lockout. */
+    perEmail: number;
+    perAddress: number;
+    windowMs: number;
+    /** The instance's lockout window plus a margin for the two clocks and requests in transit. */
+    emailWindowMs: number;
+  };
   relay: RelayConfig;
   sandbox: { port: number; dbFile: string };
 }
@@ -43,6 +55,11 @@ export interface RelayConfig {
   clientErrorBackoffMs: number;
   /** How long SSE connections stay quiet before a heartbeat comment. */
   heartbeatMs: number;
+  /**
+   * Several servers: how often one without the relay lease tries to take it (and the leader checks its
+   * lease connection). Bounds the failover time after the leader dies.
+   */
+  leaseCheckMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -86,7 +103,23 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path starting with / (for example /graphql)')
     .optional(),
-  LECTERN_DB: z.string().min(1).default('.data/console.db'),
+  LECTERN_DB: z.string().min(1).optional(),
+  LECTERN_DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, {
+      message:
+        'must be a PostgreSQL URL such as postgres://user:password@db.example.com:5432/lectern',
+    })
+    .optional(),
+  LECTERN_DATABASE_POOL_SIZE: int(1, 500).default(10),
+  LECTERN_SERVER_NAME: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z0-9._:@-]{1,60}$/,
+      'must be 1 to 60 letters, digits and . _ : @ - (for example console-2)',
+    )
+    .optional(),
   LECTERN_ADMINS: emailList.default([]),
   LECTERN_SESSION_IDLE_MINUTES: int(1, 7 * 24 * 60).default(30),
   LECTERN_SESSION_ABSOLUTE_HOURS: int(1, 30 * 24).default(12),
@@ -106,7 +139,10 @@ const EnvSchema = z.object({
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value)))
     .default(false),
   LECTERN_LOG: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
-  LECTERN_SIGNIN_PER_EMAIL: int(1, 10_000).default(10),
+  // The learning platform locks an account after this many failed sign-ins within 15 minutes.
+  LECTERN_UPSTREAM_LOCKOUT_AFTER: int(2, 10_000).default(5),
+  // Unsuccessful attempts per email per window: must stay below the platform's lockout (checked below).
+  LECTERN_SIGNIN_PER_EMAIL: int(1, 10_000).optional(),
   LECTERN_SIGNIN_PER_ADDRESS: int(1, 100_000).default(50),
   LECTERN_RELAY_KINDS: z
     .string()
@@ -144,6 +180,17 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       `Invalid console configuration:\n  ${missing.join(', ')}: must be set together with ${present.join(', ')} (all three name the real instance; leave all unset for the embedded sandbox)`,
     );
   }
+  if (e.LECTERN_DB !== undefined && e.LECTERN_DATABASE_URL !== undefined)
+    throw new ConfigError(
+      'Invalid console configuration:\n  LECTERN_DB, LECTERN_DATABASE_URL: set one of them (a SQLite file for one server, or a PostgreSQL URL shared by several), not both',
+    );
+  if (
+    e.LECTERN_SIGNIN_PER_EMAIL !== undefined &&
+    e.LECTERN_SIGNIN_PER_EMAIL >= e.LECTERN_UPSTREAM_LOCKOUT_AFTER
+  )
+    throw new ConfigError(
+      `Invalid console configuration:\n  LECTERN_SIGNIN_PER_EMAIL: must be below LECTERN_UPSTREAM_LOCKOUT_AFTER (${e.LECTERN_UPSTREAM_LOCKOUT_AFTER}), so that the console stops before the learning platform locks the account`,
+    );
   const upstream: UpstreamConfig | null = e.LECTERN_UPSTREAM_URL
     ? {
         baseUrl: e.LECTERN_UPSTREAM_URL.replace(/\/+$/, ''),
@@ -155,7 +202,8 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
     host: e.HOST,
     port: e.PORT,
     upstream,
-    dbFile: e.LECTERN_DB,
+    database: databaseConfig(e),
+    serverName: e.LECTERN_SERVER_NAME ?? `${hostname()}:${e.PORT}`.slice(0, 60),
     admins: e.LECTERN_ADMINS,
     session: {
       idleMs: e.LECTERN_SESSION_IDLE_MINUTES * 60_000,
@@ -168,9 +216,10 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
     trustProxy: e.LECTERN_TRUST_PROXY,
     logLevel: e.LECTERN_LOG,
     signIn: {
-      perEmail: e.LECTERN_SIGNIN_PER_EMAIL,
+      perEmail: e.LECTERN_SIGNIN_PER_EMAIL ?? e.LECTERN_UPSTREAM_LOCKOUT_AFTER - 1,
       perAddress: e.LECTERN_SIGNIN_PER_ADDRESS,
       windowMs: 15 * 60_000,
+      emailWindowMs: 16 * 60_000,
     },
     relay: {
       kinds: e.LECTERN_RELAY_KINDS,
@@ -180,15 +229,46 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       backoffCapMs: 60_000,
       clientErrorBackoffMs: 5 * 60_000,
       heartbeatMs: 15_000,
+      leaseCheckMs: 1000,
     },
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
   };
 }
 
-/** The CLI needs only the database. */
-export function readConsoleDbFile(env: NodeJS.ProcessEnv = process.env): string {
-  const value = env.LECTERN_DB?.trim();
-  return value ? value : '.data/console.db';
+export const DEFAULT_DB_FILE = '.data/console.db';
+
+function databaseConfig(e: {
+  LECTERN_DB?: string;
+  LECTERN_DATABASE_URL?: string;
+  LECTERN_DATABASE_POOL_SIZE: number;
+}): DatabaseConfig {
+  return e.LECTERN_DATABASE_URL
+    ? { engine: 'postgres', url: e.LECTERN_DATABASE_URL, poolSize: e.LECTERN_DATABASE_POOL_SIZE }
+    : { engine: 'sqlite', file: e.LECTERN_DB ?? DEFAULT_DB_FILE };
+}
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^postgres(ql)?:$/.test(url.protocol) && url.hostname !== '' && url.pathname.length > 1;
+  } catch {
+    return false;
+  }
+}
+
+/** The CLI needs only the database (the same variables, checked the same way). */
+export function readDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  const DatabaseEnv = EnvSchema.pick({
+    LECTERN_DB: true,
+    LECTERN_DATABASE_URL: true,
+    LECTERN_DATABASE_POOL_SIZE: true,
+  });
+  const parsed = DatabaseEnv.safeParse(withoutEmptyStrings(env));
+  if (!parsed.success)
+    throw new ConfigError(
+      `Invalid console configuration:\n  ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  ')}`,
+    );
+  return databaseConfig({ ...parsed.data, LECTERN_DATABASE_POOL_SIZE: 2 });
 }
 
 /** Only the environment of the running process; everything else takes an explicit env. */

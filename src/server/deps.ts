@@ -4,6 +4,7 @@ import type { RolesService } from './auth/roles-service.ts';
 import type { Role } from './auth/roles.ts';
 import type { SessionService } from './auth/session-service.ts';
 import type { SignInService } from './auth/sign-in-service.ts';
+import type { AuditTrail } from './audit/audit-service.ts';
 import type { StreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
@@ -12,7 +13,8 @@ import type { Allowlist } from './proxy/allowlist.ts';
 import type { ReadCoalescer } from './proxy/read-coalescer.ts';
 import type { Relay } from './relay/relay-service.ts';
 import type { AuditRepo } from './storage/audit-repo.ts';
-import type { Db } from './storage/database.ts';
+import type { Coordination } from './storage/coordination.ts';
+import type { ConsoleStore } from './storage/database.ts';
 import type { RelayRepo } from './storage/relay-repo.ts';
 import type { Upstream } from './upstream/upstream-client.ts';
 
@@ -25,7 +27,8 @@ export interface DemoAccount {
 
 export interface ConsoleDeps {
   config: ConsoleConfig;
-  db: Db;
+  store: ConsoleStore;
+  coordination: Coordination;
   log: Logger;
   now: () => number;
   upstream: Upstream;
@@ -40,6 +43,8 @@ export interface ConsoleDeps {
   /** Ends open event streams whose session is signed out or loses its role. */
   streamGuard: StreamGuard;
   audit: AuditRepo;
+  /** Audit rows written before a call takes effect (see audit/audit-service.ts). */
+  auditTrail: AuditTrail;
   relayRepo: RelayRepo;
   relay: Relay;
   demoAccounts: DemoAccount[] | null;

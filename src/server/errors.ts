@@ -1,6 +1,7 @@
 // The console server's own errors: one JSON shape `{ error, message }` the SPA can show as is. Proxied
 // upstream responses never go through here; they pass back unchanged.
 import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from './storage/database-errors.ts';
 
 export type ErrorCode =
   | 'bad_request'
@@ -13,9 +14,11 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'account_locked'
   | 'upstream_unavailable'
   | 'upstream_timeout'
   | 'upstream_error'
+  | 'database_unavailable'
   | 'internal';
 
 export class ApiError extends Error {
@@ -43,8 +46,24 @@ export const MESSAGES = {
   invalidCredentials: 'Email or password is incorrect.',
   signInThrottled: (seconds: number) =>
     `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  signInProtected: (attempts: number, seconds: number) =>
+    `This account has had ${attempts} unsuccessful sign-in attempt${attempts === 1 ? '' : 's'} recently. ` +
+    `To keep the learning platform from locking it, the console refuses more for now. Try again in ${duration(seconds)}.`,
+  accountLocked: (minutes: number | null) =>
+    'The learning platform has locked this account after too many unsuccessful sign-ins. ' +
+    `${minutes ? `Try again in ${duration(minutes * 60)}` : 'Try again later'}, ` +
+    'or ask an administrator of the learning platform to unlock it.',
   internal: 'Internal server error.',
+  databaseUnavailable:
+    "The console's database cannot be reached right now, so nothing was done. Try again in a moment.",
 } as const;
+
+/** 45 seconds, 1 minute, 14 minutes. */
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
 
 export function errorBody(code: ErrorCode, message: string) {
   return { error: code, message };
@@ -77,6 +96,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status !== undefined && status >= 400 && status < 500) {
       const code = CODE_BY_STATUS[status] ?? 'bad_request';
       return reply.code(status).send(errorBody(code, (error as Error).message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'console database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(errorBody('database_unavailable', MESSAGES.databaseUnavailable));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody('internal', MESSAGES.internal));

@@ -5,6 +5,7 @@ import { ensureSpaBuilt } from './build-spa.ts';
 import { ConfigError, readConsoleConfig, type ConsoleConfig } from './config.ts';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
 import { createLogger } from './logger.ts';
+import { DatabaseStartError } from './storage/database.ts';
 import { upstreamSecrets } from './upstream/upstream-client.ts';
 
 let config: ConsoleConfig;
@@ -21,7 +22,9 @@ await ensureSpaBuilt(DEFAULT_DIST_DIR, (line) => console.log(line));
 // One logger for the console and, in demo mode, the embedded sandbox: both pass its scrubber, which knows
 // the API key once the upstream is known.
 let secrets: readonly string[] = config.upstream ? upstreamSecrets(config.upstream.apiKey) : [];
-const log = createLogger(config.logLevel, () => secrets);
+// The console server adds the database password here once it knows it.
+const databaseSecrets: string[] = [];
+const log = createLogger(config.logLevel, () => [...secrets, ...databaseSecrets]);
 
 let embedded: EmbeddedSandbox | undefined;
 let upstream = config.upstream;
@@ -35,10 +38,19 @@ if (!upstream) {
   secrets = upstreamSecrets(upstream.apiKey);
 }
 
-const server = await buildConsoleServer(config, upstream, {
-  demoAccounts: embedded?.demoAccounts,
-  log,
-});
+let server;
+try {
+  server = await buildConsoleServer(config, upstream, {
+    demoAccounts: embedded?.demoAccounts,
+    log,
+    logSecrets: databaseSecrets,
+  });
+} catch (error) {
+  if (!(error instanceof DatabaseStartError)) throw error;
+  console.error(error.message);
+  await embedded?.close();
+  process.exit(1);
+}
 const boundUrl = await server.listen();
 const url = config.publicOrigin ?? boundUrl;
 
@@ -53,7 +65,9 @@ if (embedded) {
     `Mode: upstream ${new URL(upstream.baseUrl).origin} (GraphQL ${upstream.graphqlPath})`,
   );
 }
-console.log(`Console state: ${config.dbFile}\n`);
+console.log(
+  `Console state: ${server.store.location}${server.store.engine === 'postgres' ? ` (PostgreSQL, shared; this server is ${config.serverName})` : ''}\n`,
+);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

@@ -412,10 +412,10 @@ export async function runApiFuzz(options: {
   const agent = new Agent({ headersTimeout: 15_000, bodyTimeout: 15_000, connections: 8 });
   try {
     const cookies: Partial<Record<Target, string>> = {
-      admin: h.sessionCookie('fuzz-admin@lectern.test', 'admin'),
-      contentManager: h.sessionCookie('fuzz-manager@lectern.test', 'contentManager'),
-      support: h.sessionCookie('fuzz-support@lectern.test', 'support'),
-      noRole: h.sessionCookie('fuzz-nobody@lectern.test', null),
+      admin: await h.sessionCookie('fuzz-admin@lectern.test', 'admin'),
+      contentManager: await h.sessionCookie('fuzz-manager@lectern.test', 'contentManager'),
+      support: await h.sessionCookie('fuzz-support@lectern.test', 'support'),
+      noRole: await h.sessionCookie('fuzz-nobody@lectern.test', null),
     };
     const ids = await seedIds(h);
     const ctx = {

@@ -11,7 +11,7 @@ describe('CSRF defence', () => {
   let admin: string;
   beforeAll(async () => {
     h = await startHarness();
-    admin = h.sessionCookie('admin@lectern.test', 'admin');
+    admin = await h.sessionCookie('admin@lectern.test', 'admin');
   });
   afterAll(async () => {
     expect(h.http.leaks).toEqual([]);
@@ -132,7 +132,7 @@ describe('CSRF defence', () => {
   it('accepts the extra origins configured for a dev server', async () => {
     const dev = await startHarness({ env: { LECTERN_EXTRA_ORIGINS: 'http://localhost:5173' } });
     try {
-      const cookie = dev.sessionCookie('admin@lectern.test', 'admin');
+      const cookie = await dev.sessionCookie('admin@lectern.test', 'admin');
       const response = await dev.http.post(CREATE, {
         cookie,
         rawBody: BODY,
@@ -151,7 +151,7 @@ describe('security headers', () => {
   let admin: string;
   beforeAll(async () => {
     h = await startHarness();
-    admin = h.sessionCookie('admin@lectern.test', 'admin');
+    admin = await h.sessionCookie('admin@lectern.test', 'admin');
   });
   afterAll(() => h.close());
 

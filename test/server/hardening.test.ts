@@ -9,7 +9,9 @@ import { startEmbeddedSandbox } from '../../src/server/embedded-sandbox.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { REFUSALS } from '../../src/server/proxy/role-policy.ts';
 import { RawConnection } from '../helpers/raw-http.ts';
+import { buildConsoleServer, type ConsoleServer } from '../../src/server/app.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
+import { ScanningClient } from './helpers/scanning-client.ts';
 import { SseReader } from './helpers/sse-client.ts';
 
 const CREATE = '/api/v2/content/course/create';
@@ -17,14 +19,32 @@ const UPDATE = '/api/v2/content/course/update';
 const nestedText = (levels: number): string => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function openStreamOn(http: ScanningClient, cookie: string): Promise<SseReader> {
+  const sse = new SseReader(http);
+  await sse.open('/api/events/stream', { cookie });
+  expect(sse.status).toBe(200);
+  await sse.waitFor(() => sse.statuses().length >= 1, 3000, 'the first status');
+  return sse;
+}
+
+async function endsWithin(sse: SseReader, ms: number, started: number): Promise<number> {
+  await Promise.race([
+    sse.ended,
+    sleep(3000).then(() => Promise.reject(new Error('the stream stayed open'))),
+  ]);
+  const took = Date.now() - started;
+  expect(took).toBeLessThan(ms);
+  return took;
+}
+
 describe('console hardening', () => {
   let h: Harness;
   let admin: string;
   let manager: string;
   beforeAll(async () => {
     h = await startHarness({ env: { LECTERN_LOG: 'debug' } });
-    admin = h.sessionCookie('admin@lectern.test', 'admin');
-    manager = h.sessionCookie('manager@lectern.test', 'contentManager');
+    admin = await h.sessionCookie('admin@lectern.test', 'admin');
+    manager = await h.sessionCookie('manager@lectern.test', 'contentManager');
   });
   afterAll(async () => {
     expect(h.http.leaks).toEqual([]);
@@ -214,26 +234,10 @@ describe('console hardening', () => {
   });
 
   describe('event streams', () => {
-    async function openStream(cookie: string): Promise<SseReader> {
-      const sse = new SseReader(h.http);
-      await sse.open('/api/events/stream', { cookie });
-      expect(sse.status).toBe(200);
-      await sse.waitFor(() => sse.statuses().length >= 1, 3000, 'the first status');
-      return sse;
-    }
-
-    async function endsWithin(sse: SseReader, ms: number, started: number): Promise<number> {
-      await Promise.race([
-        sse.ended,
-        sleep(3000).then(() => Promise.reject(new Error('the stream stayed open'))),
-      ]);
-      const took = Date.now() - started;
-      expect(took).toBeLessThan(ms);
-      return took;
-    }
+    const openStream = (cookie: string) => openStreamOn(h.http, cookie);
 
     it('end within 1 s of a sign-out', async () => {
-      const cookie = h.sessionCookie('watcher1@lectern.test', 'support');
+      const cookie = await h.sessionCookie('watcher1@lectern.test', 'support');
       const sse = await openStream(cookie);
       const started = Date.now();
       expect((await h.http.delete('/api/session', { cookie })).status).toBe(204);
@@ -241,7 +245,7 @@ describe('console hardening', () => {
     });
 
     it('end within 1 s of the role being revoked on the roles page', async () => {
-      const cookie = h.sessionCookie('watcher2@lectern.test', 'support');
+      const cookie = await h.sessionCookie('watcher2@lectern.test', 'support');
       const sse = await openStream(cookie);
       const started = Date.now();
       const revoked = await h.http.delete('/api/roles/watcher2%40lectern.test', { cookie: admin });
@@ -250,17 +254,21 @@ describe('console hardening', () => {
     });
 
     it('end within 1 s when another server (or the CLI) revokes the role in the shared store', async () => {
-      const cookie = h.sessionCookie('watcher3@lectern.test', 'support');
+      const cookie = await h.sessionCookie('watcher3@lectern.test', 'support');
       const sse = await openStream(cookie);
       const started = Date.now();
-      // Behind this server's back: no in-process signal, only the periodic re-check can see it.
-      h.server.db.prepare('DELETE FROM roles WHERE email = ?').run('watcher3@lectern.test');
+      // Behind this server's back (as the CLI on the SQLite file does): no notification, only the
+      // periodic re-check can see it. Across PostgreSQL servers: test/server/cluster.test.ts.
+      await h.server.store.db
+        .deleteFrom('roles')
+        .where('email', '=', 'watcher3@lectern.test')
+        .execute();
       await endsWithin(sse, 1000, started);
     });
 
     it('keeps streams of other sessions open', async () => {
-      const keeper = h.sessionCookie('watcher4@lectern.test', 'support');
-      const leaver = h.sessionCookie('watcher5@lectern.test', 'support');
+      const keeper = await h.sessionCookie('watcher4@lectern.test', 'support');
+      const leaver = await h.sessionCookie('watcher5@lectern.test', 'support');
       const kept = await openStream(keeper);
       const ended = await openStream(leaver);
       const started = Date.now();
@@ -283,7 +291,7 @@ describe("console hardening: the upstream's 413", () => {
   beforeAll(async () => {
     // A console whose limit (the default) is above its upstream's.
     h = await startHarness({ sandbox: { maxBodyBytes: upstreamLimit } });
-    admin = h.sessionCookie('admin@lectern.test', 'admin');
+    admin = await h.sessionCookie('admin@lectern.test', 'admin');
   });
   afterAll(() => h.close());
 
@@ -303,5 +311,61 @@ describe("console hardening: the upstream's 413", () => {
 
   it("the console's default limit is the sandbox's", () => {
     expect(h.config.maxBodyBytes).toBe(LIMITS.requestBodyBytes);
+  });
+});
+
+describe('console hardening: event streams across servers (PostgreSQL)', () => {
+  // Server A (the harness) and server B share one database; streams are open on B, changes made on A.
+  // B's heartbeat is the default 15 s, so only the stream guard's notified re-check can end them in time.
+  let h: Harness;
+  let b: ConsoleServer;
+  let bHttp: ScanningClient;
+  let admin: string;
+  beforeAll(async () => {
+    h = await startHarness({ engine: 'postgres' });
+    const upstream = {
+      baseUrl: h.sandbox.baseUrl,
+      apiKey: h.sandbox.secretKey,
+      graphqlPath: '/graphql',
+    };
+    b = await buildConsoleServer({ ...h.config, serverName: 'test-console-b' }, upstream, {
+      logDestination: { write: () => undefined },
+      startRelay: false,
+    });
+    const url = await b.listen();
+    bHttp = new ScanningClient(url, url, () => [h.sandbox.secretKey]);
+    admin = await h.sessionCookie('admin@lectern.test', 'admin');
+  });
+  afterAll(async () => {
+    expect(bHttp.leaks).toEqual([]);
+    await bHttp.close();
+    await b.close();
+    await h.close();
+  });
+
+  it("a sign-out on A ends the session's stream on B within 1 s", async () => {
+    const cookie = await h.sessionCookie('far1@lectern.test', 'support');
+    const sse = await openStreamOn(bHttp, cookie);
+    const started = Date.now();
+    expect((await h.http.delete('/api/session', { cookie })).status).toBe(204);
+    await endsWithin(sse, 1000, started);
+  });
+
+  it("a role revoked on A ends the user's streams on B within 1 s, and only theirs", async () => {
+    const cookie = await h.sessionCookie('far2@lectern.test', 'support');
+    const other = await h.sessionCookie('far3@lectern.test', 'support');
+    const [first, second] = [await openStreamOn(bHttp, cookie), await openStreamOn(bHttp, cookie)];
+    const kept = await openStreamOn(bHttp, other);
+    const started = Date.now();
+    const revoked = await h.http.delete('/api/roles/far2%40lectern.test', { cookie: admin });
+    expect(revoked.status).toBe(204);
+    await endsWithin(first, 1000, started);
+    await endsWithin(second, 1000, started);
+    const stillOpen = await Promise.race([
+      kept.ended.then(() => false),
+      sleep(1200).then(() => true),
+    ]);
+    expect(stillOpen).toBe(true);
+    await kept.close();
   });
 });

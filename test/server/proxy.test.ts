@@ -11,8 +11,8 @@ describe('proxy', () => {
   let manager: string;
   beforeAll(async () => {
     h = await startHarness();
-    admin = h.sessionCookie('admin@lectern.test', 'admin');
-    manager = h.sessionCookie('manager@lectern.test', 'contentManager');
+    admin = await h.sessionCookie('admin@lectern.test', 'admin');
+    manager = await h.sessionCookie('manager@lectern.test', 'contentManager');
   });
   afterAll(async () => {
     expect(h.http.leaks).toEqual([]);
@@ -304,7 +304,7 @@ describe('proxy: upstream key revoked', () => {
   });
 
   it('passes the empty-bodied 401 through once the key is revoked', async () => {
-    const admin = h.sessionCookie('admin@lectern.test', 'admin');
+    const admin = await h.sessionCookie('admin@lectern.test', 'admin');
     expect((await h.http.get('/api/v2/courseGroups', { cookie: admin })).status).toBe(200);
     const revoked = await h.sandbox.raw('DELETE', `/sandbox/keys/${permissionedKey}`, undefined, {
       authorization: `Bearer ${h.sandbox.secretKey}`,
@@ -324,7 +324,7 @@ describe('proxy: unreachable and slow upstream', () => {
     const h = await startHarness();
     try {
       await h.sandboxSettings({ faults: [{ route: '/courseGroups', reset: true, rate: 1 }] });
-      const admin = h.sessionCookie('admin@lectern.test', 'admin');
+      const admin = await h.sessionCookie('admin@lectern.test', 'admin');
       const response = await h.http.get('/api/v2/courseGroups', { cookie: admin });
       expect(response.status).toBe(502);
       expect(response.body).toEqual({
@@ -346,7 +346,7 @@ describe('proxy: unreachable and slow upstream', () => {
       }),
     });
     try {
-      const admin = h.sessionCookie('admin@lectern.test', 'admin');
+      const admin = await h.sessionCookie('admin@lectern.test', 'admin');
       const response = await h.http.get('/api/v2/tags', { cookie: admin });
       expect(response.status).toBe(502);
       expect(response.body.error).toBe('upstream_unavailable');
@@ -359,7 +359,7 @@ describe('proxy: unreachable and slow upstream', () => {
     const h = await startHarness({ env: { LECTERN_UPSTREAM_TIMEOUT_MS: '300' } });
     try {
       await h.sandboxSettings({ faults: [{ route: '/tags', delayMs: 1500, rate: 1 }] });
-      const admin = h.sessionCookie('admin@lectern.test', 'admin');
+      const admin = await h.sessionCookie('admin@lectern.test', 'admin');
       const response = await h.http.get('/api/v2/tags', { cookie: admin });
       expect(response.status).toBe(504);
       expect(response.body).toEqual({

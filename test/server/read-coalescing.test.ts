@@ -13,7 +13,7 @@ describe('read coalescing', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    admin = h.sessionCookie('admin@lectern.test', 'admin');
+    admin = await h.sessionCookie('admin@lectern.test', 'admin');
     const created = await h.http.post('/api/v2/content/course/create', {
       cookie: admin,
       body: {
@@ -111,7 +111,7 @@ describe('read coalescing', () => {
     const slow = await startHarness({ env: { LECTERN_UPSTREAM_TIMEOUT_MS: '300' } });
     try {
       await slow.sandboxSettings({ faults: [{ route: '/tags', delayMs: 1500, rate: 1 }] });
-      const cookie = slow.sessionCookie('support@lectern.test', 'support');
+      const cookie = await slow.sessionCookie('support@lectern.test', 'support');
       const responses = await Promise.all(
         Array.from({ length: 3 }, () => slow.http.get('/api/v2/tags', { cookie })),
       );

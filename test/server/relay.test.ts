@@ -1,5 +1,6 @@
 // The event relay against the real sandbox feed: storage and status, history with filters, SSE with
-// Last-Event-ID resume, Retry-After, backoff on 5xx, no quick retries on other 4xx, and retention.
+// Last-Event-ID resume, Retry-After, backoff on 5xx, no quick retries on other 4xx, and retention. The
+// store-facing parts run on both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCourses,
@@ -9,7 +10,9 @@ import {
   putSettings,
   simulate,
 } from '../helpers/learner-fixtures.ts';
+import { ENGINES } from '../helpers/test-database.ts';
 import { startHarness, type Harness, type HarnessOptions } from './helpers/console-harness.ts';
+import { storedEventCount } from './helpers/relay-store.ts';
 import { SseReader } from './helpers/sse-client.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,20 +48,31 @@ const sandboxEventCount = (h: Harness, kind?: string) =>
     .pluck()
     .get(...(kind ? [kind] : [])) as number;
 
-const relayEventCount = (h: Harness) =>
-  h.server.db.prepare('SELECT COUNT(*) FROM relay_events').pluck().get() as number;
+const relayEventCount = (h: Harness, kind?: string) => storedEventCount(h.server.store.db, kind);
+
+const relaySeqsAfter = async (h: Harness, afterSeq: number) =>
+  (
+    await h.server.store.db
+      .selectFrom('relay_events')
+      .select('seq')
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .execute()
+  ).map((row) => row.seq);
+
+const caughtUp = async (h: Harness) => (await relayEventCount(h)) === sandboxEventCount(h);
 
 const feedRequests = (h: Harness, kind: string) =>
   h.upstreamRequests.filter((r) => r.url.startsWith(`/incoming/v2/events/${kind}`)).length;
 
-describe('event relay', () => {
+describe.each(ENGINES)('event relay (%s)', (engine) => {
   let h: Harness;
   let support: string;
   beforeAll(async () => {
-    h = await relayHarness('all');
-    support = h.sessionCookie('support@lectern.test', 'support');
+    h = await relayHarness('all', { engine });
+    support = await h.sessionCookie('support@lectern.test', 'support');
     await simulate(h.sandbox, 400);
-    await until(() => relayEventCount(h) === sandboxEventCount(h), 15_000, 'relay to catch up');
+    await until(() => caughtUp(h), 15_000, 'relay to catch up');
   });
   afterAll(async () => {
     expect(h.http.leaks).toEqual([]);
@@ -84,7 +98,9 @@ describe('event relay', () => {
         expect(kind.checkpoint).toBe(newest);
       }
     }
-    const ids = h.server.db.prepare('SELECT event_id FROM relay_events').pluck().all() as string[];
+    const ids = (
+      await h.server.store.db.selectFrom('relay_events').select('event_id').execute()
+    ).map((row) => row.event_id);
     const expected = h.sandbox.sandbox.db
       .prepare('SELECT id FROM events')
       .pluck()
@@ -162,7 +178,7 @@ describe('event relay', () => {
   });
 
   it('streams events over SSE and resumes after Last-Event-ID without gaps or duplicates', async () => {
-    const total = relayEventCount(h);
+    const total = await relayEventCount(h);
     const sse = new SseReader(h.http);
     await sse.open('/api/events/stream?lastEventId=0', { cookie: support });
     expect(sse.status).toBe(200);
@@ -176,14 +192,11 @@ describe('event relay', () => {
     await sse.close();
 
     await simulate(h.sandbox, 100);
-    await until(() => relayEventCount(h) === sandboxEventCount(h), 10_000, 'relay to catch up');
+    await until(() => caughtUp(h), 10_000, 'relay to catch up');
     const resumed = new SseReader(h.http);
     await resumed.open('/api/events/stream', { cookie: support, 'last-event-id': half.id! });
     // Every stored event after the resume point, in order (seq is monotonic, not necessarily dense).
-    const expectedIds = h.server.db
-      .prepare('SELECT seq FROM relay_events WHERE seq > ? ORDER BY seq')
-      .pluck()
-      .all(Number(half.id)) as number[];
+    const expectedIds = await relaySeqsAfter(h, Number(half.id));
     await resumed.waitFor(
       () => resumed.events().length >= expectedIds.length,
       5000,
@@ -192,9 +205,12 @@ describe('event relay', () => {
     await sleep(200);
     const ids = resumed.events().map((message) => Number(message.id));
     expect(ids).toEqual(expectedIds);
-    expect(JSON.parse(resumed.events()[0]!.data).id).toBe(
-      h.server.db.prepare('SELECT event_id FROM relay_events WHERE seq = ?').pluck().get(ids[0]),
-    );
+    const firstResumed = await h.server.store.db
+      .selectFrom('relay_events')
+      .select('event_id')
+      .where('seq', '=', ids[0]!)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(resumed.events()[0]!.data).id).toBe(firstResumed.event_id);
     await resumed.close();
   });
 
@@ -204,11 +220,8 @@ describe('event relay', () => {
     await sse.waitFor(() => sse.statuses().length >= 1, 2000, 'the first status');
     expect(sse.events()).toHaveLength(0);
     await simulate(h.sandbox, 200);
-    const quizBefore = h.server.db
-      .prepare("SELECT COUNT(*) FROM relay_events WHERE kind = 'quizAttempt'")
-      .pluck()
-      .get() as number;
-    await until(() => relayEventCount(h) === sandboxEventCount(h), 10_000, 'relay to catch up');
+    const quizBefore = await relayEventCount(h, 'quizAttempt');
+    await until(() => caughtUp(h), 10_000, 'relay to catch up');
     const quizAfter = sandboxEventCount(h, 'quizAttempt');
     const live = quizAfter - quizBefore;
     await sse.waitFor(() => sse.events().length >= live, 5000, 'live quiz attempts');
@@ -219,7 +232,7 @@ describe('event relay', () => {
   });
 
   it('sends status as heartbeats and ends the stream when the session is signed out', async () => {
-    const cookie = h.sessionCookie('watcher@lectern.test', 'support');
+    const cookie = await h.sessionCookie('watcher@lectern.test', 'support');
     const sse = new SseReader(h.http);
     await sse.open('/api/events/stream', { cookie });
     await sse.waitFor(() => sse.statuses().length >= 3, 3000, 'heartbeat statuses');
@@ -234,7 +247,7 @@ describe('event relay', () => {
     const anonymous = await h.http.get('/api/events/stream');
     expect(anonymous.status).toBe(401);
     const nobody = await h.http.get('/api/events/stream', {
-      cookie: h.sessionCookie('n@x.test', null),
+      cookie: await h.sessionCookie('n@x.test', null),
     });
     expect(nobody.status).toBe(403);
     expect(nobody.body.error).toBe('no_access');
@@ -242,10 +255,10 @@ describe('event relay', () => {
     expect(history.status).toBe(401);
   });
 
-  it('deletes events older than the retention period', () => {
+  it('deletes events older than the retention period', async () => {
     const repo = h.server.deps.relayRepo;
     const old = Date.now() - 31 * 86_400_000;
-    repo.insertPage(
+    await repo.insertPage(
       'courseAction',
       [1, 2, 3].map((n) => ({
         eventId: `old-${n}`,
@@ -260,15 +273,15 @@ describe('event relay', () => {
       })),
       Date.now(),
     );
-    const before = relayEventCount(h);
-    h.server.relay.applyRetention();
-    expect(relayEventCount(h)).toBe(before - 3);
-    expect(
-      h.server.db
-        .prepare("SELECT COUNT(*) FROM relay_events WHERE event_id LIKE 'old-%'")
-        .pluck()
-        .get(),
-    ).toBe(0);
+    const before = await relayEventCount(h);
+    await h.server.relay.applyRetention();
+    expect(await relayEventCount(h)).toBe(before - 3);
+    const old3 = await h.server.store.db
+      .selectFrom('relay_events')
+      .select('event_id')
+      .where('event_id', 'like', 'old-%')
+      .execute();
+    expect(old3).toEqual([]);
   });
 });
 
@@ -289,7 +302,7 @@ describe('event relay error handling', () => {
       expect(feedRequests(h, 'courseEnrollment') - start).toBeLessThanOrEqual(3);
       await putSettings(h.sandbox, { faults: [] });
       await simulate(h.sandbox, 30, ['courseEnrollment']);
-      await until(() => relayEventCount(h) === sandboxEventCount(h), 5000, 'recovery');
+      await until(() => caughtUp(h), 5000, 'recovery');
       expect(h.server.relay.status().kinds[0]).toMatchObject({ state: 'ok', error: null });
     } finally {
       await h.close();
@@ -348,12 +361,14 @@ describe('event relay error handling', () => {
       await h.close();
     }
   });
+});
 
+describe.each(ENGINES)('event relay restart (%s)', (engine) => {
   it('restarts inclusively from the durable checkpoint after a restart', async () => {
-    const h = await relayHarness('courseEnrollment');
+    const h = await relayHarness('courseEnrollment', { engine });
     try {
       await simulate(h.sandbox, 50, ['courseEnrollment']);
-      await until(() => relayEventCount(h) === sandboxEventCount(h), 5000, 'catch up');
+      await until(() => caughtUp(h), 5000, 'catch up');
       const checkpoint = h.server.relay.status().kinds[0]!.checkpoint;
       await h.server.relay.stop();
       const before = h.upstreamRequests.length;
@@ -365,15 +380,17 @@ describe('event relay error handling', () => {
         config: h.config.relay,
         now: Date.now,
         log: h.server.log,
+        coordination: h.server.deps.coordination,
       });
+      await relay.start();
+      await until(() => relay.leadership().role === 'leader', 3000, 'leadership');
       expect(relay.status().kinds[0]!.checkpoint).toBe(checkpoint);
-      relay.start();
       await until(() => h.upstreamRequests.length > before, 3000, 'a poll');
       expect(h.upstreamRequests[before]!.url).toBe(
         `/incoming/v2/events/courseEnrollment?startDate=${checkpoint}`,
       );
       await relay.stop();
-      expect(relayEventCount(h)).toBe(sandboxEventCount(h));
+      expect(await relayEventCount(h)).toBe(sandboxEventCount(h));
     } finally {
       await h.close();
     }

@@ -22,7 +22,7 @@ describe('request pipeline (raw socket)', () => {
 
   beforeAll(async () => {
     h = await startHarness({ env: { LECTERN_MAX_BODY_MB: '1' } });
-    admin = h.sessionCookie('admin@lectern.test', 'admin');
+    admin = await h.sessionCookie('admin@lectern.test', 'admin');
   });
   afterAll(async () => {
     for (const connection of connections) connection.destroy();
@@ -43,14 +43,15 @@ describe('request pipeline (raw socket)', () => {
   }
 
   const auditRows = () =>
-    h.server.db.prepare('SELECT status, refusal FROM audit_log ORDER BY seq').all() as {
-      status: number;
-      refusal: string | null;
-    }[];
+    h.server.store.db
+      .selectFrom('audit_log')
+      .select(['status', 'refusal'])
+      .orderBy('seq')
+      .execute();
 
   describe('a percent-encoded /api prefix passes the same checks', () => {
     it('POST /%61pi/session without the CSRF header is refused (403), audited, with the headers', async () => {
-      const before = auditRows().length;
+      const before = (await auditRows()).length;
       const response = await exchange(
         'POST /%61pi/session HTTP/1.1',
         { 'content-type': 'application/json', origin: h.url },
@@ -60,11 +61,14 @@ describe('request pipeline (raw socket)', () => {
       expect(JSON.parse(response.body)).toEqual({ error: 'csrf', message: MESSAGES.csrfHeader });
       expect(response.headers['cache-control']).toBe('no-store');
       expectSecurityHeaders(response);
-      expect(auditRows().slice(before)).toEqual([{ status: 403, refusal: MESSAGES.csrfHeader }]);
+      // The row of a refusal is written as its response ends.
+      await expect
+        .poll(async () => (await auditRows()).slice(before))
+        .toEqual([{ status: 403, refusal: MESSAGES.csrfHeader }]);
     });
 
     it('DELETE /%61pi/session without the CSRF header is refused and the session survives', async () => {
-      const cookie = h.sessionCookie('keeper@lectern.test', 'support');
+      const cookie = await h.sessionCookie('keeper@lectern.test', 'support');
       const response = await exchange('DELETE /%61pi/session HTTP/1.1', { cookie, origin: h.url });
       expect(response.status).toBe(403);
       expect(JSON.parse(response.body)).toEqual({ error: 'csrf', message: MESSAGES.csrfHeader });
@@ -79,7 +83,7 @@ describe('request pipeline (raw socket)', () => {
       );
       expect(response.status).toBe(403);
       expect(JSON.parse(response.body)).toEqual({ error: 'csrf', message: MESSAGES.csrfHeader });
-      expect(h.server.deps.roles.find('evil@x.test')).toBeUndefined();
+      expect(await h.server.deps.roles.find('evil@x.test')).toBeUndefined();
     });
 
     it('GET /%61pi/session resolves the session and is not cached', async () => {

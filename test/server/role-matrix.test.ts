@@ -73,10 +73,10 @@ describe('role x route matrix', () => {
   beforeAll(async () => {
     h = await startHarness();
     cookies.set('anonymous', undefined);
-    cookies.set(null, h.sessionCookie('nobody@lectern.test', null));
-    cookies.set('support', h.sessionCookie('support@lectern.test', 'support'));
-    cookies.set('contentManager', h.sessionCookie('manager@lectern.test', 'contentManager'));
-    cookies.set('admin', h.sessionCookie('admin@lectern.test', 'admin'));
+    cookies.set(null, await h.sessionCookie('nobody@lectern.test', null));
+    cookies.set('support', await h.sessionCookie('support@lectern.test', 'support'));
+    cookies.set('contentManager', await h.sessionCookie('manager@lectern.test', 'contentManager'));
+    cookies.set('admin', await h.sessionCookie('admin@lectern.test', 'admin'));
   });
   afterAll(async () => {
     expect(h.http.leaks).toEqual([]);

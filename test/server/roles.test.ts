@@ -1,18 +1,23 @@
 // Roles: the admin API behind the roles page, LECTERN_ADMINS and demo bootstrap, and the CLI.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MESSAGE } from '../../src/server/auth/roles-service.ts';
 import { runCli } from '../../src/server/cli.ts';
+import type { DatabaseConfig } from '../../src/server/storage/database.ts';
+import { ENGINES, testDatabaseUrl } from '../helpers/test-database.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 
-describe('roles API', () => {
+describe.each(ENGINES)('roles API (%s)', (engine) => {
   let h: Harness;
   let admin: string;
   beforeAll(async () => {
-    h = await startHarness({ env: { LECTERN_ADMINS: 'Boot@Lectern.test, second@lectern.test' } });
-    admin = h.sessionCookie('admin@lectern.test', 'admin');
+    h = await startHarness({
+      engine,
+      env: { LECTERN_ADMINS: 'Boot@Lectern.test, second@lectern.test' },
+    });
+    admin = await h.sessionCookie('admin@lectern.test', 'admin');
   });
   afterAll(async () => {
     expect(h.http.leaks).toEqual([]);
@@ -35,7 +40,7 @@ describe('roles API', () => {
   });
 
   it('grants, changes and revokes a role; the change applies to live sessions at once', async () => {
-    const person = h.sessionCookie('person@lectern.test', null);
+    const person = await h.sessionCookie('person@lectern.test', null);
     expect((await h.http.get('/api/v2/tags', { cookie: person })).status).toBe(403);
 
     const granted = await h.http.put('/api/roles/Person@Lectern.test', {
@@ -101,7 +106,7 @@ describe('roles API', () => {
 
   it('is admin only', async () => {
     for (const role of ['support', 'contentManager'] as const) {
-      const cookie = h.sessionCookie(`${role}@lectern.test`, role);
+      const cookie = await h.sessionCookie(`${role}@lectern.test`, role);
       for (const [method, path] of [
         ['GET', '/api/roles'],
         ['PUT', '/api/roles/x@lectern.test'],
@@ -156,46 +161,70 @@ describe('demo mode', () => {
   });
 });
 
-describe('roles CLI', () => {
+describe.each(ENGINES)('roles CLI (%s)', (engine) => {
   const dir = mkdtempSync(join(tmpdir(), 'lectern-cli-'));
-  const db = join(dir, 'console.db');
+  let database: DatabaseConfig;
+  beforeAll(async () => {
+    database =
+      engine === 'sqlite'
+        ? { engine, file: join(dir, 'console.db') }
+        : { engine, url: await testDatabaseUrl(), poolSize: 2 };
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const run = (...args: string[]) => {
+  const run = async (...args: string[]) => {
     const lines: string[] = [];
-    const code = runCli(args, db, (line) => lines.push(line));
+    const code = await runCli(args, database, (line) => lines.push(line));
     return { code, output: lines.join('\n') };
   };
 
-  it('grants, lists and revokes', () => {
-    expect(run('roles', 'list')).toEqual({ code: 0, output: 'No roles granted yet.' });
-    expect(run('roles', 'grant', 'Ops@Example.com', 'admin')).toEqual({
+  it('grants, lists and revokes', async () => {
+    expect(await run('roles', 'list')).toEqual({ code: 0, output: 'No roles granted yet.' });
+    expect(await run('roles', 'grant', 'Ops@Example.com', 'admin')).toEqual({
       code: 0,
       output: 'Granted admin to ops@example.com.',
     });
-    run('roles', 'grant', 'help@example.com', 'support');
-    const list = run('roles', 'list');
+    await run('roles', 'grant', 'help@example.com', 'support');
+    const list = await run('roles', 'list');
     expect(list.code).toBe(0);
     expect(list.output).toMatch(/^help@example\.com\s+support\s+cli\s+\d{4}-/m);
     expect(list.output).toMatch(/^ops@example\.com\s+admin\s+cli\s+/m);
-    expect(run('roles', 'revoke', 'help@example.com')).toEqual({
+    expect(await run('roles', 'revoke', 'help@example.com')).toEqual({
       code: 0,
       output: 'Revoked the role of help@example.com; their sessions lose access immediately.',
     });
-    expect(run('roles', 'list').output).not.toContain('help@example.com');
+    expect((await run('roles', 'list')).output).not.toContain('help@example.com');
   });
 
-  it('reports mistakes with a non-zero exit code', () => {
-    expect(run('roles', 'grant', 'x@example.com', 'owner')).toEqual({
+  it('reports mistakes with a non-zero exit code', async () => {
+    expect(await run('roles', 'grant', 'x@example.com', 'owner')).toEqual({
       code: 1,
       output: "Unknown role 'owner'. Roles: admin, contentManager, support",
     });
-    expect(run('roles', 'grant', 'not-an-email', 'admin').code).toBe(1);
-    expect(run('roles', 'revoke', 'ghost@example.com')).toEqual({
+    expect((await run('roles', 'grant', 'not-an-email', 'admin')).code).toBe(1);
+    expect(await run('roles', 'revoke', 'ghost@example.com')).toEqual({
       code: 1,
       output: 'ghost@example.com has no role.',
     });
-    expect(run('roles').code).toBe(2);
-    expect(run('users', 'list').output).toContain('Usage:');
+    expect((await run('roles')).code).toBe(2);
+    expect((await run('users', 'list')).output).toContain('Usage:');
+  });
+
+  it('says clearly when the database cannot be reached', async () => {
+    const lines: string[] = [];
+    const notAFolder = join(dir, 'plain-file');
+    writeFileSync(notAFolder, '');
+    const unreachable: DatabaseConfig =
+      engine === 'sqlite'
+        ? { engine, file: join(notAFolder, 'console.db') }
+        : { engine, url: 'postgres://lectern:secret@127.0.0.1:9/lectern', poolSize: 1 };
+    const code = await runCli(['roles', 'list'], unreachable, (line) => lines.push(line));
+    expect(code).toBe(1);
+    expect(lines.join('\n')).toMatch(
+      engine === 'sqlite'
+        ? /^Cannot open the console database .*plain-file\/console\.db: .*Check LECTERN_DB/
+        : /^Cannot connect to the console database at postgres:\/\/lectern@127\.0\.0\.1:9\/lectern: .*ECONNREFUSED.*Check LECTERN_DATABASE_URL/,
+    );
+    expect(lines.join('\n')).not.toContain('secret');
   });
 });

@@ -5,6 +5,7 @@ import type { AuditEntry } from '../storage/audit-repo.ts';
 export const AUDIT_COLUMNS = [
   'seq',
   'at',
+  'serverName',
   'userEmail',
   'role',
   'clientAddress',
@@ -15,6 +16,7 @@ export const AUDIT_COLUMNS = [
   'summary',
   'bodySha256',
   'bodyBytes',
+  'outcome',
   'status',
   'upstreamStatus',
   'jobId',
@@ -34,14 +36,14 @@ function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function* auditCsv(entries: Iterable<AuditEntry>): Generator<string> {
+export async function* auditCsv(entries: AsyncIterable<AuditEntry>): AsyncGenerator<string> {
   yield `${AUDIT_COLUMNS.join(',')}\r\n`;
-  for (const entry of entries) {
+  for await (const entry of entries) {
     const row = toPublicEntry(entry) as Record<string, unknown>;
     yield `${AUDIT_COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`;
   }
 }
 
-export function* auditNdjson(entries: Iterable<AuditEntry>): Generator<string> {
-  for (const entry of entries) yield `${JSON.stringify(toPublicEntry(entry))}\n`;
+export async function* auditNdjson(entries: AsyncIterable<AuditEntry>): AsyncGenerator<string> {
+  for await (const entry of entries) yield `${JSON.stringify(toPublicEntry(entry))}\n`;
 }

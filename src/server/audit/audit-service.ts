@@ -1,10 +1,16 @@
-// Records every state-changing call under /api once its response is finished: who, when, which route, a
-// summary and SHA-256 of the body, the status returned, the upstream status and any background job id.
-// Refused calls (CSRF, role) are recorded too: they are what an auditor looks for.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Records every state-changing call under /api: who, when, which route, a summary and SHA-256 of the
+// body, the status returned, the upstream status and any background job id. Refused calls (CSRF, role)
+// are recorded too: they are what an auditor looks for. Each row names the console server that wrote it.
+//
+// Audit before effect: a call that is about to take effect (forwarded upstream, a role or a session
+// changed) is recorded first, outcome 'pending', by `begin`; if that write fails, the call is refused
+// (503) and nothing happens. Once answered, the row is completed. A server killed in between leaves the
+// row pending; when it starts again it marks its pending rows 'unknown'. So a crash leaves "outcome
+// unknown", never nothing. Calls refused before `begin` get one row, written when they are answered.
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { isStateChanging } from '../plugins/csrf.ts';
-import type { AuditRepo } from '../storage/audit-repo.ts';
+import type { AuditCompletion, AuditRepo, NewAuditEntry } from '../storage/audit-repo.ts';
 
 export interface AuditDraft {
   operation: string;
@@ -24,6 +30,8 @@ export interface AuditDraft {
   summaryFor?: (bytes: number) => string;
   /** Response bytes captured while streaming, for the background job id. */
   captured?: () => Buffer | undefined;
+  /** The row written by `begin` (pending until this call is answered). */
+  seq?: number;
 }
 
 declare module 'fastify' {
@@ -70,7 +78,160 @@ export function startAuditDraft(
   };
 }
 
-export function registerAudit(app: FastifyInstance, repo: AuditRepo, now: () => number): void {
+type BacklogItem =
+  | { kind: 'insert'; entry: NewAuditEntry }
+  | { kind: 'complete'; seq: number; answer: AuditCompletion };
+
+/**
+ * Audit writes that failed (the database was unreachable) wait here and are retried as soon as it answers
+ * again, oldest first; nothing a user did goes unrecorded while this process lives.
+ */
+export class AuditBacklog {
+  private readonly pending: BacklogItem[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing = false;
+
+  constructor(
+    private readonly repo: AuditRepo,
+    private readonly log: FastifyBaseLogger,
+    private readonly retryMs = 1000,
+  ) {}
+
+  get size(): number {
+    return this.pending.length;
+  }
+
+  write(entry: NewAuditEntry): Promise<void> {
+    return this.add({ kind: 'insert', entry });
+  }
+
+  complete(seq: number, answer: AuditCompletion): Promise<void> {
+    return this.add({ kind: 'complete', seq, answer });
+  }
+
+  private async add(item: BacklogItem): Promise<void> {
+    if (this.pending.length === 0) {
+      try {
+        await this.apply(item);
+        return;
+      } catch (error) {
+        this.log.error({ err: error }, 'audit write failed; kept in memory and retried');
+      }
+    }
+    this.pending.push(item);
+    this.schedule();
+  }
+
+  private async apply(item: BacklogItem): Promise<void> {
+    if (item.kind === 'insert') await this.repo.insert(item.entry);
+    else await this.repo.complete(item.seq, item.answer);
+  }
+
+  /** Writes what is pending now; stops at the first failure (kept for the next try). */
+  async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) {
+        await this.apply(this.pending[0]!);
+        this.pending.shift();
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush().catch(() => this.schedule());
+    }, this.retryMs);
+    this.timer.unref();
+  }
+}
+
+export interface AuditTrailOptions {
+  now: () => number;
+  serverName: string;
+}
+
+/** Writes the rows: `begin` before a call takes effect, the rest when it is answered (registerAudit). */
+export function createAuditTrail(
+  repo: AuditRepo,
+  backlog: AuditBacklog,
+  options: AuditTrailOptions,
+) {
+  function entryOf(request: FastifyRequest, draft: AuditDraft): NewAuditEntry {
+    const session = request.consoleSession;
+    return {
+      at: options.now(),
+      serverName: options.serverName,
+      userEmail: draft.userEmail ?? session?.email ?? null,
+      role: session?.role ?? null,
+      clientAddress: request.ip,
+      method: request.method,
+      route: draft.route,
+      path: draft.path,
+      operation: draft.operation,
+      summary: draft.summary,
+      bodySha256: draft.bodySha256,
+      bodyBytes: draft.bodyBytes,
+      status: null,
+      upstreamStatus: null,
+      jobId: null,
+      refusal: null,
+      durationMs: null,
+      outcome: 'pending',
+    };
+  }
+
+  function answerOf(request: FastifyRequest, reply: FastifyReply, draft: AuditDraft) {
+    const session = request.consoleSession;
+    const digest = draft.bodyDigest?.();
+    return {
+      userEmail: draft.userEmail ?? session?.email ?? null,
+      role: session?.role ?? null,
+      summary: digest && draft.summaryFor ? draft.summaryFor(digest.bytes) : draft.summary,
+      bodySha256: digest?.sha256 ?? draft.bodySha256,
+      bodyBytes: digest?.bytes ?? draft.bodyBytes,
+      status: reply.statusCode,
+      upstreamStatus: draft.upstreamStatus,
+      jobId: draft.jobId ?? jobIdFrom(draft.captured?.()),
+      refusal: draft.refusal,
+      durationMs: Math.round(reply.elapsedTime * 100) / 100,
+    };
+  }
+
+  return {
+    /**
+     * Records the call before it takes effect. Throws when the row cannot be written (a 503
+     * `database_unavailable`): the caller must then not go on.
+     */
+    async begin(request: FastifyRequest): Promise<void> {
+      const draft = request.audit;
+      if (!draft || draft.seq !== undefined) return;
+      draft.seq = await repo.insert(entryOf(request, draft));
+    },
+    /** The answer: completes the pending row, or writes the whole row of a call that never began. */
+    finish(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const draft = request.audit;
+      if (!draft) return Promise.resolve();
+      const answer = answerOf(request, reply, draft);
+      if (draft.seq !== undefined) return backlog.complete(draft.seq, answer);
+      return backlog.write({ ...entryOf(request, draft), ...answer, outcome: 'completed' });
+    },
+    /** At start: this server's rows still pending were cut off by its previous run. */
+    abandonPending: () => repo.abandonPending(options.serverName),
+  };
+}
+export type AuditTrail = ReturnType<typeof createAuditTrail>;
+
+export function registerAudit(app: FastifyInstance, trail: AuditTrail): void {
   app.decorateRequest('audit', null);
   app.addHook('onError', async (request, _reply, error) => {
     // The console's own refusals (CSRF, session, role) say why in the audit row.
@@ -79,32 +240,6 @@ export function registerAudit(app: FastifyInstance, repo: AuditRepo, now: () => 
         request.audit.refusal = error.message;
   });
   app.addHook('onResponse', async (request, reply) => {
-    const draft = request.audit;
-    if (!draft) return;
-    const session = request.consoleSession;
-    const status = reply.statusCode;
-    const digest = draft.bodyDigest?.();
-    try {
-      repo.insert({
-        at: now(),
-        userEmail: draft.userEmail ?? session?.email ?? null,
-        role: session?.role ?? null,
-        clientAddress: request.ip,
-        method: request.method,
-        route: draft.route,
-        path: draft.path,
-        operation: draft.operation,
-        summary: digest && draft.summaryFor ? draft.summaryFor(digest.bytes) : draft.summary,
-        bodySha256: digest?.sha256 ?? draft.bodySha256,
-        bodyBytes: digest?.bytes ?? draft.bodyBytes,
-        status,
-        upstreamStatus: draft.upstreamStatus,
-        jobId: draft.jobId ?? jobIdFrom(draft.captured?.()),
-        refusal: draft.refusal,
-        durationMs: Math.round(reply.elapsedTime * 100) / 100,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'audit write failed');
-    }
+    await trail.finish(request, reply);
   });
 }

@@ -1,59 +1,77 @@
-// Granting and revoking console roles (roles page, CLI, LECTERN_ADMINS at start, demo staff).
+// Granting and revoking console roles (roles page, CLI, LECTERN_ADMINS at start, demo staff). Every change
+// is reported through `onChange`, so sessions on every server see it at once.
 import { ApiError } from '../errors.ts';
-import type { RoleGrant, RolesRepo } from '../storage/roles-repo.ts';
+import type { Db } from '../storage/database.ts';
+import { createRolesRepo, type RoleGrant, type RolesRepo } from '../storage/roles-repo.ts';
+import type { Engine } from '../storage/schema.ts';
 import { normalizeEmail, type Role, type RoleSource } from './roles.ts';
 
 export const LAST_ADMIN_MESSAGE =
   'Refused: this is the last admin. Grant admin to someone else first, so the console keeps an administrator.';
 
-export function createRolesService(repo: RolesRepo, now: () => number) {
+export function createRolesService(
+  db: Db,
+  engine: Engine,
+  options: { now: () => number; onChange?: (email: string) => void },
+) {
+  const { now } = options;
+  const repo = createRolesRepo(db, engine);
+  const changed = (email: string) => options.onChange?.(email);
+
+  /** Runs `fn` with a repository bound to one transaction. */
+  const inTransaction = <T>(fn: (repo: RolesRepo) => Promise<T>): Promise<T> =>
+    db.transaction().execute((trx) => fn(createRolesRepo(trx, engine)));
+
   /** The console refuses to leave itself without an admin; the CLI (a shell on the server) may. */
-  function guardLastAdmin(email: string, source: RoleSource) {
+  async function guardLastAdmin(tx: RolesRepo, email: string, source: RoleSource) {
     if (source !== 'console') return;
-    if (repo.find(email)?.role === 'admin' && repo.countAdmins() <= 1)
+    const admins = await tx.countAdmins(); // locks the admin rows until the change commits
+    if ((await tx.find(email))?.role === 'admin' && admins <= 1)
       throw new ApiError(409, 'conflict', LAST_ADMIN_MESSAGE);
   }
 
-  // Told when a role is granted or revoked here, so open event streams are checked at once.
-  const changeListeners = new Set<() => void>();
-  const changed = () => {
-    for (const listener of changeListeners) listener();
-  };
-
   return {
-    list: (): RoleGrant[] => repo.list(),
-    find: (email: string): RoleGrant | undefined => repo.find(normalizeEmail(email)),
-    grant(email: string, role: Role, source: RoleSource, grantedBy: string | null): RoleGrant {
+    list: (): Promise<RoleGrant[]> => repo.list(),
+    find: (email: string): Promise<RoleGrant | undefined> => repo.find(normalizeEmail(email)),
+    async grant(
+      email: string,
+      role: Role,
+      source: RoleSource,
+      grantedBy: string | null,
+    ): Promise<RoleGrant> {
       const normalized = normalizeEmail(email);
-      const grant = repo.transaction(() => {
-        if (role !== 'admin') guardLastAdmin(normalized, source);
-        repo.grant(normalized, role, source, grantedBy, now());
-        return repo.find(normalized)!;
+      const grant = await inTransaction(async (tx) => {
+        if (role !== 'admin') await guardLastAdmin(tx, normalized, source);
+        await tx.grant(normalized, role, source, grantedBy, now());
+        return (await tx.find(normalized))!;
       });
-      changed();
+      changed(normalized);
       return grant;
     },
-    revoke(email: string, source: RoleSource): boolean {
+    async revoke(email: string, source: RoleSource): Promise<boolean> {
       const normalized = normalizeEmail(email);
-      const revoked = repo.transaction(() => {
-        guardLastAdmin(normalized, source);
-        return repo.revoke(normalized);
+      const revoked = await inTransaction(async (tx) => {
+        await guardLastAdmin(tx, normalized, source);
+        return tx.revoke(normalized);
       });
-      if (revoked) changed();
+      if (revoked) changed(normalized);
       return revoked;
     },
-    /** Calls `listener` after every grant or revoke made here; returns the unsubscribe function. */
-    onChange(listener: () => void): () => void {
-      changeListeners.add(listener);
-      return () => changeListeners.delete(listener);
-    },
     /** Start-up grants: LECTERN_ADMINS and, in demo mode, the sandbox's staff accounts. */
-    bootstrap(admins: readonly string[], demo: readonly { email: string; role: Role }[]) {
-      repo.transaction(() => {
-        for (const { email, role } of demo)
-          repo.grant(normalizeEmail(email), role, 'demo', null, now());
-        for (const email of admins) repo.grant(normalizeEmail(email), 'admin', 'env', null, now());
+    async bootstrap(admins: readonly string[], demo: readonly { email: string; role: Role }[]) {
+      const emails = await inTransaction(async (tx) => {
+        const touched: string[] = [];
+        for (const { email, role } of demo) {
+          await tx.grant(normalizeEmail(email), role, 'demo', null, now());
+          touched.push(normalizeEmail(email));
+        }
+        for (const email of admins) {
+          await tx.grant(normalizeEmail(email), 'admin', 'env', null, now());
+          touched.push(normalizeEmail(email));
+        }
+        return touched;
       });
+      emails.forEach(changed);
     },
   };
 }

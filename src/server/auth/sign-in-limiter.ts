@@ -1,75 +1,51 @@
-// Sign-in attempts are limited per email and per client address with token buckets (capacity N, refilled
-// at N per window). In memory: the console server is one process, and a restart forgiving attempts is
-// acceptable next to the instance's own lockout.
-interface Bucket {
-  tokens: number;
-  updatedAt: number;
-}
+// Sign-in attempts are limited per client address and per email, in the database, so every console
+// server counts against the same limits: moving between servers buys an attacker nothing.
+//   - Per address: a token bucket (capacity N, refilled at N per window) against password spraying.
+//   - Per email: at most `perEmail` attempts without a successful sign-in in any `emailWindowMs`, a
+//     sliding window one step below the learning platform's lockout (5 failures in 15 minutes), so
+//     that nobody can lock someone else's account through the console. A successful sign-in clears it,
+//     as it clears the platform's count.
+import type { SignInBucketsRepo } from '../storage/sign-in-buckets-repo.ts';
+import type { SignInFailuresRepo } from '../storage/sign-in-failures-repo.ts';
 
-export interface LimiterVerdict {
-  allowed: boolean;
-  retryAfterSeconds: number;
-}
+export type LimiterVerdict =
+  { allowed: true } | { allowed: false; limit: 'address' | 'email'; retryAfterSeconds: number };
 
-class TokenBuckets {
-  private readonly buckets = new Map<string, Bucket>();
-  private readonly refillPerMs: number;
-
-  constructor(
-    private readonly capacity: number,
-    windowMs: number,
-  ) {
-    this.refillPerMs = capacity / windowMs;
-  }
-
-  private current(key: string, now: number): Bucket {
-    const bucket = this.buckets.get(key) ?? { tokens: this.capacity, updatedAt: now };
-    bucket.tokens = Math.min(
-      this.capacity,
-      bucket.tokens + (now - bucket.updatedAt) * this.refillPerMs,
-    );
-    bucket.updatedAt = now;
-    return bucket;
-  }
-
-  /** Milliseconds until one token is available (0 when one is). */
-  waitMs(key: string, now: number): number {
-    const bucket = this.current(key, now);
-    return bucket.tokens >= 1 ? 0 : Math.ceil((1 - bucket.tokens) / this.refillPerMs);
-  }
-
-  take(key: string, now: number): void {
-    const bucket = this.current(key, now);
-    bucket.tokens -= 1;
-    this.buckets.set(key, bucket);
-    if (this.buckets.size > 50_000) this.prune(now);
-  }
-
-  private prune(now: number): void {
-    for (const [key] of this.buckets)
-      if (this.current(key, now).tokens >= this.capacity) this.buckets.delete(key);
-  }
-}
-
-export function createSignInLimiter(options: {
+export interface SignInLimits {
   perEmail: number;
   perAddress: number;
   windowMs: number;
-  now: () => number;
-}) {
-  const byEmail = new TokenBuckets(options.perEmail, options.windowMs);
-  const byAddress = new TokenBuckets(options.perAddress, options.windowMs);
+  emailWindowMs: number;
+}
+
+export function createSignInLimiter(
+  repos: { buckets: SignInBucketsRepo; failures: SignInFailuresRepo },
+  options: SignInLimits & { now: () => number },
+) {
+  const { perEmail, perAddress, windowMs, emailWindowMs, now } = options;
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   return {
-    /** Counts one attempt if both buckets allow it; otherwise says how long to wait. */
-    attempt(email: string, address: string): LimiterVerdict {
-      const now = options.now();
-      const wait = Math.max(byEmail.waitMs(email, now), byAddress.waitMs(address, now));
-      if (wait > 0)
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
-      byEmail.take(email, now);
-      byAddress.take(address, now);
-      return { allowed: true, retryAfterSeconds: 0 };
+    perEmail,
+    /** Counts one attempt if both limits allow it; otherwise says which one refused and for how long. */
+    async attempt(email: string, address: string): Promise<LimiterVerdict> {
+      const at = now();
+      const { waitMs } = await repos.buckets.take(
+        [{ key: `address:${address}`, capacity: perAddress, refillPerMs: perAddress / windowMs }],
+        at,
+      );
+      if (waitMs > 0)
+        return { allowed: false, limit: 'address', retryAfterSeconds: seconds(waitMs) };
+      const verdict = await repos.failures.attempt(email, at, emailWindowMs, perEmail);
+      return verdict.allowed
+        ? { allowed: true }
+        : { allowed: false, limit: 'email', retryAfterSeconds: seconds(verdict.retryAt - at) };
     },
+    /** The instance accepted the password: the email's unsuccessful attempts are forgotten. */
+    succeeded: (email: string): Promise<void> => repos.failures.succeeded(email),
+    /** Forgets buckets that are full again and emails with no attempt left in their window. */
+    prune: async (): Promise<number> =>
+      (await repos.buckets.prune(now() - windowMs)) +
+      (await repos.failures.prune(now() - emailWindowMs)),
   };
 }
 export type SignInLimiter = ReturnType<typeof createSignInLimiter>;

@@ -1,6 +1,7 @@
-// Sign-in: rate limit, verify through the instance's GraphQL Login, then start a fresh session (the
-// learner token stays in the session row). A user the instance accepts but the console has no role for
-// still gets a session, with role null: the SPA shows "no access to this console".
+// Sign-in: rate limit, verify through the instance's GraphQL Login, then start a fresh session. The
+// learner token Login returns is not kept: the console never acts as the learner. A user the instance
+// accepts but the console has no role for still gets a session, with role null: the SPA shows "no
+// access to this console".
 import type { Logger } from 'pino';
 import { ApiError, MESSAGES } from '../errors.ts';
 import { loginThroughUpstream } from '../upstream/graphql-login.ts';
@@ -32,15 +33,15 @@ export function createSignInService(deps: {
       previousSessionId: string | undefined,
     ): Promise<SignedIn> {
       const normalized = normalizeEmail(email);
-      const verdict = deps.limiter.attempt(normalized, clientAddress);
+      const verdict = await deps.limiter.attempt(normalized, clientAddress);
       if (!verdict.allowed)
         throw new ApiError(
           429,
           'rate_limited',
-          MESSAGES.signInThrottled(verdict.retryAfterSeconds),
-          {
-            'retry-after': String(verdict.retryAfterSeconds),
-          },
+          verdict.limit === 'email'
+            ? MESSAGES.signInProtected(deps.limiter.perEmail, verdict.retryAfterSeconds)
+            : MESSAGES.signInThrottled(verdict.retryAfterSeconds),
+          { 'retry-after': String(verdict.retryAfterSeconds) },
         );
       const outcome = await loginThroughUpstream(deps.upstream, email.trim(), password, deps.log);
       if (!outcome.ok) {
@@ -48,9 +49,16 @@ export function createSignInService(deps: {
           case 'invalid_credentials':
             throw new ApiError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
           case 'locked':
-            throw new ApiError(429, 'rate_limited', MESSAGES.signInThrottled(60), {
-              'retry-after': '60',
-            });
+            // Locked by someone else's attempts (the platform's own sign-in page, another client):
+            // 423, not 429, so nobody mistakes it for the console's throttling and retries.
+            throw new ApiError(
+              423,
+              'account_locked',
+              MESSAGES.accountLocked(outcome.retryAfterMinutes),
+              {
+                'retry-after': String((outcome.retryAfterMinutes ?? 15) * 60),
+              },
+            );
           case 'timeout':
             throw new ApiError(504, 'upstream_timeout', MESSAGES.upstreamTimeout);
           case 'unreachable':
@@ -63,23 +71,24 @@ export function createSignInService(deps: {
             );
         }
       }
+      await deps.limiter.succeeded(normalized);
       const user = {
         id: outcome.user.id,
         email: normalized,
         firstName: outcome.user.firstName,
         lastName: outcome.user.lastName,
       };
-      const { id, expiresAt } = deps.sessions.start(
+      const { id, expiresAt } = await deps.sessions.start(
         {
           email: normalized,
           userId: user.id,
           firstName: user.firstName,
           lastName: user.lastName,
-          learnerToken: outcome.token,
         },
         previousSessionId,
       );
-      return { sessionId: id, expiresAt, user, role: deps.roles.find(normalized)?.role ?? null };
+      const role = (await deps.roles.find(normalized))?.role ?? null;
+      return { sessionId: id, expiresAt, user, role };
     },
   };
 }

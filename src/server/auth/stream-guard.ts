@@ -1,9 +1,11 @@
-// Open event streams end within a second of losing their authorization: at once when this server signs
-// the session out or changes a role (the session and roles services say so), and otherwise at the next
-// re-check, which looks every open stream's session up through the session service every RECHECK_MS. The
-// re-check is what ends streams after a sign-out, a revocation or an expiry on another server sharing the
-// session store (or the CLI); it is a lookup, never an upstream call.
-import type { RolesService } from './roles-service.ts';
+// Open event streams end within a second of losing their authorization, whichever console server the
+// sign-out or role change happened on. The session service's `onChange` reports every session ended and
+// every role changed, here or on another server sharing the database (LISTEN/NOTIFY): the guard then
+// re-checks its streams at once. A re-check every RECHECK_MS catches what no notification reports
+// (expiry; the CLI on a SQLite file; a change while notifications were lost). A re-check reads the
+// database (one indexed lookup per session with an open stream, never through the 500 ms session cache,
+// which would double the delay) and never calls the upstream. A lookup that fails (database
+// unreachable) ends the stream: authorization that cannot be checked is not assumed; the browser resumes.
 import type { SessionService } from './session-service.ts';
 
 export const STREAM_RECHECK_MS = 500;
@@ -12,36 +14,64 @@ export interface GuardedStream {
   close(): void;
 }
 
-export function createStreamGuard(deps: {
-  sessions: SessionService;
-  roles: RolesService;
-  recheckMs?: number;
-}) {
+export function createStreamGuard(deps: { sessions: SessionService; recheckMs?: number }) {
   const open = new Map<GuardedStream, string | undefined>();
   let timer: NodeJS.Timeout | undefined;
+  let checking = false;
+  let checkAgain = false;
 
-  function recheck(): void {
-    for (const [stream, sessionId] of open) {
-      if (deps.sessions.resolve(sessionId)?.role) continue;
-      open.delete(stream);
-      stream.close();
+  async function stillAuthorized(sessionId: string | undefined): Promise<boolean> {
+    try {
+      return Boolean((await deps.sessions.resolve(sessionId, { fresh: true }))?.role);
+    } catch {
+      return false;
+    }
+  }
+
+  /** One pass over the open streams at a time; a signal during a pass asks for another. */
+  async function recheck(): Promise<void> {
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = true;
+    try {
+      do {
+        checkAgain = false;
+        const streams = [...open];
+        // One lookup per session, however many streams (tabs) it has open.
+        const lookups = new Map<string | undefined, Promise<boolean>>();
+        for (const [, id] of streams) if (!lookups.has(id)) lookups.set(id, stillAuthorized(id));
+        const verdicts = await Promise.all(streams.map(([, id]) => lookups.get(id)!));
+        streams.forEach(([stream], index) => {
+          if (verdicts[index] || !open.has(stream)) return;
+          open.delete(stream);
+          stream.close();
+        });
+      } while (checkAgain && open.size > 0);
+    } finally {
+      checking = false;
     }
     if (open.size === 0) stopTimer();
   }
+
+  const run = () => void recheck();
 
   function stopTimer(): void {
     clearInterval(timer);
     timer = undefined;
   }
 
-  const unsubscribe = [deps.sessions.onEnded(recheck), deps.roles.onChange(recheck)];
+  const unsubscribe = deps.sessions.onChange(() => {
+    if (open.size > 0) run();
+  });
 
   return {
     /** Guards one open stream of the session `sessionId` (the cookie value); returns the release function. */
     watch(sessionId: string | undefined, stream: GuardedStream): () => void {
       open.set(stream, sessionId);
       if (!timer) {
-        timer = setInterval(recheck, deps.recheckMs ?? STREAM_RECHECK_MS);
+        timer = setInterval(run, deps.recheckMs ?? STREAM_RECHECK_MS);
         timer.unref();
       }
       return () => {
@@ -52,7 +82,7 @@ export function createStreamGuard(deps: {
     stop(): void {
       stopTimer();
       open.clear();
-      for (const off of unsubscribe) off();
+      unsubscribe();
     },
   };
 }

@@ -1,11 +1,12 @@
 // The console's one onRequest hook, in a fixed order that every request passes:
 //   1. security headers (first, so even refusals carry them), and no-store on /api;
 //   2. an audit draft for state-changing /api calls (so refusals below are audited);
-//   3. the session from the cookie;
+//   3. the session from the cookie (from the session cache, or read from the database);
 //   4. the CSRF check for state-changing /api calls.
-// One synchronous hook instead of several async ones keeps the proxy's per-request cost low. Whether a
-// request is under /api is decided on the route the router matched (request-target.ts), never on the raw
-// URL, so an encoded prefix or an absolute-form request line cannot skip a step.
+// One hook instead of several async ones keeps the proxy's per-request cost low: it stays synchronous
+// unless the session has to be read from the database. Whether a request is under /api is decided on the
+// route the router matched (request-target.ts), never on the raw URL, so an encoded prefix or an
+// absolute-form request line cannot skip a step.
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,14 +31,24 @@ export function registerRequestPipeline(
     const target = requestTarget(request.url);
     if (!isApiRequest(request.routeOptions.url, target)) return done();
     reply.header('cache-control', 'no-store');
+    const checkCsrfAndGo = () => {
+      try {
+        if (isStateChanging(request.method)) checkCsrf(request, options.origins, target.path);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    };
+    let reading: Promise<void> | undefined;
     try {
       startAuditDraft(request, options.nameOperation, target.path);
-      options.sessionCookie.resolve(request);
-      if (isStateChanging(request.method)) checkCsrf(request, options.origins, target.path);
+      reading = options.sessionCookie.resolve(request);
     } catch (error) {
       return done(error as Error);
     }
-    done();
+    // A cached session answers at once; otherwise the database is asked first.
+    if (reading) reading.then(checkCsrfAndGo, done);
+    else checkCsrfAndGo();
   });
 }
 

@@ -3,6 +3,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionService } from '../auth/session-service.ts';
+import { isStateChanging } from './csrf.ts';
 import type { SessionRecord } from '../storage/sessions-repo.ts';
 
 declare module 'fastify' {
@@ -16,8 +17,12 @@ declare module 'fastify' {
 export interface SessionCookie {
   name: string;
   secure: boolean;
-  /** Sets `request.consoleSession` from the cookie (null when absent, unknown or expired). */
-  resolve(request: FastifyRequest): void;
+  /**
+   * Sets `request.consoleSession` from the cookie (null when absent, unknown or expired). Returns a
+   * promise only when the database had to be asked: reads use the session cache, state-changing
+   * requests always read the database (see auth/session-service.ts).
+   */
+  resolve(request: FastifyRequest): Promise<void> | undefined;
   read(request: FastifyRequest): string | undefined;
   set(reply: FastifyReply, id: string, expiresAt: number): void;
   clear(reply: FastifyReply): void;
@@ -42,7 +47,17 @@ export async function registerSessions(
     resolve(request) {
       const id = sessionCookie.read(request);
       request.consoleSessionId = id;
-      request.consoleSession = sessions.resolve(id) ?? null;
+      const fresh = isStateChanging(request.method);
+      if (!fresh) {
+        const cached = sessions.cached(id);
+        if (cached !== undefined) {
+          request.consoleSession = cached;
+          return undefined;
+        }
+      }
+      return sessions.resolve(id, { fresh }).then((session) => {
+        request.consoleSession = session ?? null;
+      });
     },
     set(reply, id, expiresAt) {
       reply.setCookie(name, id, { ...options, expires: new Date(expiresAt) });

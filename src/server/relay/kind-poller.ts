@@ -5,10 +5,13 @@
 // - 429: wait at least Retry-After (seconds or HTTP-date), shared by all kinds (one key, one bucket);
 // - 5xx and network errors: exponential backoff with full jitter, resuming the same cursor;
 // - other 4xx: no quick retries; the error is reported and the chain restarts from the checkpoint later;
-// - one poll per kind at a time (a single loop; the next poll is scheduled only after this one ends).
+// - one poll per kind at a time (a single loop; the next poll is scheduled only after this one ends);
+// - its state is written to the database (in order, one write at a time), so every console server can
+//   show it and a new leader starts from it.
 import type { Logger } from 'pino';
 import type { RelayConfig } from '../config.ts';
-import type { RelayRepo } from '../storage/relay-repo.ts';
+import { isDatabaseUnavailable } from '../storage/database-errors.ts';
+import type { KindStateRow, RelayRepo } from '../storage/relay-repo.ts';
 import type { Upstream } from '../upstream/upstream-client.ts';
 import { fullJitterDelay, parseRetryAfter } from './backoff.ts';
 import { normalizeEvent, type NormalizedEvent } from './normalize-event.ts';
@@ -66,13 +69,15 @@ export class KindPoller {
   private readonly abort = new AbortController();
   private stopped = false;
   private readonly status: KindStatus;
+  /** The poller's database writes, chained so they land in the order they were made. */
+  private writes: Promise<void> = Promise.resolve();
 
+  /** `row`: the kind's stored state, read just before this poller starts (its checkpoint). */
   constructor(
     readonly kind: string,
+    row: KindStateRow,
     private readonly deps: PollerDeps,
   ) {
-    deps.repo.ensureKind(kind);
-    const row = deps.repo.kindState(kind)!;
     this.status = {
       kind,
       state: 'starting',
@@ -96,7 +101,9 @@ export class KindPoller {
     clearTimeout(this.timer);
     this.abort.abort();
     await this.inFlight;
-    this.update({ state: 'stopped', nextPollAt: null });
+    await this.writes;
+    // Not written: the server that polls next owns the stored state now.
+    Object.assign(this.status, { state: 'stopped', nextPollAt: null });
   }
 
   snapshot(): KindStatus {
@@ -122,8 +129,13 @@ export class KindPoller {
       delay = await this.pollChain();
     } catch (error) {
       if (this.stopped) return;
-      this.deps.log.error({ err: error, kind: this.kind }, 'relay poll failed unexpectedly');
-      delay = this.transientFailure('internal error while polling');
+      if (isDatabaseUnavailable(error)) {
+        // Nothing was checkpointed: the same chain is read again once the database answers.
+        delay = this.transientFailure('console database unavailable');
+      } else {
+        this.deps.log.error({ err: error, kind: this.kind }, 'relay poll failed unexpectedly');
+        delay = this.transientFailure('internal error while polling');
+      }
     }
     this.schedule(delay);
   }
@@ -169,7 +181,7 @@ export class KindPoller {
         }
         const chain = this.chain ?? { startDate, cursor: '', maxTimestamp: null };
         const events = this.normalize(page.events);
-        const inserted = deps.repo.insertPage(this.kind, events, deps.now());
+        const inserted = await deps.repo.insertPage(this.kind, events, deps.now());
         for (const event of events)
           if (chain.maxTimestamp === null || event.timestamp > chain.maxTimestamp)
             chain.maxTimestamp = event.timestamp;
@@ -183,7 +195,7 @@ export class KindPoller {
           this.failures = 0;
           continue;
         }
-        return this.completeChain(chain.maxTimestamp);
+        return await this.completeChain(chain.maxTimestamp);
       }
 
       if (statusCode === 429) {
@@ -213,7 +225,7 @@ export class KindPoller {
     }
   }
 
-  private completeChain(maxTimestamp: number | null): number {
+  private async completeChain(maxTimestamp: number | null): Promise<number> {
     const { deps } = this;
     const previous = this.status.checkpoint;
     const checkpoint =
@@ -223,18 +235,23 @@ export class KindPoller {
           ? maxTimestamp
           : Math.max(previous, maxTimestamp);
     const at = deps.now();
-    deps.repo.saveCheckpoint(this.kind, checkpoint, at);
+    await this.writes;
+    await deps.repo.saveCheckpoint(this.kind, checkpoint, at, at + deps.config.pollIntervalMs);
     this.chain = null;
     this.failures = 0;
-    this.update({
-      state: 'ok',
-      checkpoint,
-      lastSuccessAt: at,
-      error: null,
-      errorAt: null,
-      throttledUntil: null,
-    });
-    if (checkpoint !== null) deps.onCheckpoint?.(this.kind, checkpoint, deps.repo.maxSeq());
+    this.update(
+      {
+        state: 'ok',
+        checkpoint,
+        lastSuccessAt: at,
+        error: null,
+        errorAt: null,
+        throttledUntil: null,
+      },
+      false,
+    );
+    if (checkpoint !== null && deps.onCheckpoint)
+      deps.onCheckpoint(this.kind, checkpoint, await deps.repo.maxSeq());
     return deps.config.pollIntervalMs;
   }
 
@@ -260,21 +277,33 @@ export class KindPoller {
     return delay;
   }
 
-  private update(patch: Partial<KindStatus>): void {
+  /** `persist` false: the caller stored the change itself. */
+  private update(patch: Partial<KindStatus>, persist = true): void {
     const before = this.status;
     const changed = (Object.keys(patch) as (keyof KindStatus)[]).some(
       (key) => before[key] !== patch[key],
     );
     Object.assign(this.status, patch);
     if (!changed) return;
-    if (patch.state !== 'ok' && ('error' in patch || 'throttledUntil' in patch))
-      this.deps.repo.saveProblem(
-        this.kind,
-        this.status.error,
-        this.status.errorAt,
-        this.status.throttledUntil,
-      );
-    this.deps.onStatus(this.snapshot());
+    if (!persist) return this.deps.onStatus(this.snapshot());
+    const { state, error, errorAt, throttledUntil } = this.status;
+    this.writes = this.writes
+      .then(() =>
+        this.deps.repo.saveProblem(this.kind, {
+          state,
+          error,
+          errorAt,
+          throttledUntil,
+          // Read when written: the next poll is scheduled just after this change.
+          nextPollAt: this.status.nextPollAt,
+        }),
+      )
+      .catch((failure: unknown) => {
+        if (!isDatabaseUnavailable(failure))
+          this.deps.log.error({ err: failure, kind: this.kind }, 'relay state write failed');
+      })
+      // Other servers read the state from the database: tell them once it is there.
+      .then(() => this.deps.onStatus(this.snapshot()));
   }
 }
 

@@ -6,6 +6,8 @@ import type { ServerResponse } from 'node:http';
 import type { RelayRepo } from '../storage/relay-repo.ts';
 
 const BATCH = 500;
+/** After a failed read (the database is unavailable), the next try; the stream stays open meanwhile. */
+const RETRY_READ_MS = 1000;
 
 export interface SseOptions {
   repo: RelayRepo;
@@ -13,8 +15,6 @@ export interface SseOptions {
   afterSeq: number;
   heartbeatMs: number;
   status: () => unknown;
-  /** Checked at each heartbeat: a signed-out or revoked session ends the stream. */
-  stillAuthorized: () => boolean;
 }
 
 export class SseConnection {
@@ -59,9 +59,9 @@ export class SseConnection {
     return this.closed;
   }
 
+  // The periodic status doubles as the heartbeat that keeps proxies from timing the stream out. Whether
+  // the session may still read the stream is the stream guard's job (auth/stream-guard.ts).
   private onHeartbeat(): void {
-    if (!this.options.stillAuthorized()) return this.close();
-    // The periodic status doubles as the heartbeat that keeps proxies from timing the stream out.
     this.sendStatus(this.options.status());
   }
 
@@ -94,7 +94,13 @@ export class SseConnection {
         this.pumpAgain = false;
         for (;;) {
           if (this.closed) return;
-          const rows = this.options.repo.readAfter(this.lastSeq, this.options.kinds, BATCH);
+          let rows;
+          try {
+            rows = await this.options.repo.readAfter(this.lastSeq, this.options.kinds, BATCH);
+          } catch {
+            setTimeout(() => this.notifyEvents(), RETRY_READ_MS).unref();
+            return;
+          }
           if (rows.length === 0) break;
           let chunk = '';
           for (const row of rows) chunk += `id: ${row.seq}\ndata: ${row.payload}\n\n`;

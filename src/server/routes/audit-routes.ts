@@ -12,6 +12,8 @@ import { parseInput } from './validate.ts';
 const FilterQuery = z.object({
   user: z.string().trim().min(1).max(320).optional(),
   route: z.string().trim().min(1).max(500).optional(),
+  server: z.string().trim().min(1).max(200).optional(),
+  outcome: z.enum(['pending', 'completed', 'unknown']).optional(),
   status: z
     .string()
     .regex(/^([1-5]\d\d|[1-5]xx)$/i, "must be a status code (403) or class ('4xx')")
@@ -27,6 +29,8 @@ function toFilter(query: z.infer<typeof FilterQuery>): AuditFilter {
   return {
     user: query.user?.toLowerCase(),
     route: query.route,
+    server: query.server,
+    outcome: query.outcome,
     status:
       status === undefined
         ? undefined
@@ -42,7 +46,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: ConsoleDeps): vo
   app.get('/api/audit', async (request) => {
     requireRole(request, ['admin']);
     const query = parseInput(PageQuery, request.query);
-    const rows = deps.audit.page(toFilter(query), query.cursor, query.limit + 1);
+    const rows = await deps.audit.page(toFilter(query), query.cursor, query.limit + 1);
     const hasMore = rows.length > query.limit;
     const entries = rows.slice(0, query.limit);
     return {

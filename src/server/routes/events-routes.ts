@@ -50,7 +50,7 @@ export function registerEventsRoutes(app: FastifyInstance, deps: ConsoleDeps): v
   app.get('/api/events', async (request) => {
     requireRole(request);
     const query = parseInput(HistoryQuery, request.query);
-    const rows = deps.relayRepo.history(
+    const rows = await deps.relayRepo.history(
       {
         kinds: query.kind,
         learner: query.learner,
@@ -84,7 +84,7 @@ export function registerEventsRoutes(app: FastifyInstance, deps: ConsoleDeps): v
       typeof header === 'string' && /^\d{1,15}$/.test(header.trim())
         ? header.trim()
         : query.lastEventId;
-    const maxSeq = deps.relayRepo.maxSeq();
+    const maxSeq = await deps.relayRepo.maxSeq();
     // Without a resume point the stream starts live; an id from a wiped store restarts from its end.
     const afterSeq = resumeFrom === undefined ? maxSeq : Math.min(Number(resumeFrom), maxSeq);
     const sessionId = request.consoleSessionId;
@@ -106,10 +106,10 @@ export function registerEventsRoutes(app: FastifyInstance, deps: ConsoleDeps): v
       afterSeq,
       heartbeatMs: deps.config.relay.heartbeatMs,
       status: () => deps.relay.status(),
-      // An open monitor counts as activity; the absolute expiry still ends it.
-      stillAuthorized: () => Boolean(deps.sessions.resolve(sessionId)?.role),
     });
     const unsubscribe = deps.relay.subscribe(connection);
+    // Ends the stream when the session is signed out, expires or loses its role, on any server. Its
+    // lookups count as activity (an open monitor keeps the session alive); the absolute expiry still ends it.
     const release = deps.streamGuard.watch(sessionId, connection);
     raw.on('close', () => {
       unsubscribe();

@@ -132,6 +132,8 @@ async function handle(deps: ConsoleDeps, request: FastifyRequest, reply: Fastify
     allowCompression: false,
     contentLength,
   });
+  // Audit before effect: no write reaches the instance without its row (pending until answered).
+  await deps.auditTrail.begin(request);
   // Reads already on their way may predate this write: nobody may join them from now on, nor once
   // the write is answered (reads sent while it was being processed may predate it too).
   deps.reads.closeFlights();

@@ -19,7 +19,7 @@ const grantView = (grant: RoleGrant) => ({
 export function registerRolesRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
   app.get('/api/roles', async (request) => {
     requireRole(request, ['admin']);
-    return { roles: deps.roles.list().map(grantView), available: ROLE_DESCRIPTIONS };
+    return { roles: (await deps.roles.list()).map(grantView), available: ROLE_DESCRIPTIONS };
   });
 
   app.put('/api/roles/:email', async (request) => {
@@ -30,7 +30,8 @@ export function registerRolesRoutes(app: FastifyInstance, deps: ConsoleDeps): vo
     const { email } = parseInput(EmailParam, request.params);
     const { role } = parseInput(GrantBody, request.body);
     audit.summary = `grant ${role} to ${email.toLowerCase()}`;
-    return grantView(deps.roles.grant(email, role, 'console', actor.email));
+    await deps.auditTrail.begin(request);
+    return grantView(await deps.roles.grant(email, role, 'console', actor.email));
   });
 
   app.delete('/api/roles/:email', async (request, reply) => {
@@ -40,7 +41,8 @@ export function registerRolesRoutes(app: FastifyInstance, deps: ConsoleDeps): vo
     requireRole(request, ['admin']);
     const { email } = parseInput(EmailParam, request.params);
     audit.summary = `revoke role of ${email.toLowerCase()}`;
-    if (!deps.roles.revoke(email, 'console'))
+    await deps.auditTrail.begin(request);
+    if (!(await deps.roles.revoke(email, 'console')))
       throw new ApiError(404, 'not_found', `${email.toLowerCase()} has no role.`);
     return reply.code(204).send();
   });

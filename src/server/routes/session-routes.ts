@@ -61,6 +61,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: ConsoleDeps): 
     audit.summary = 'sign in';
     const body = parseInput(SignInBody, request.body);
     audit.userEmail = body.email.toLowerCase();
+    // Recorded before the instance is asked (an attempt counts towards its lockout).
+    await deps.auditTrail.begin(request);
     try {
       const signedIn = await deps.signIn.signIn(
         body.email,
@@ -95,7 +97,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: ConsoleDeps): 
     audit.operation = 'signOut';
     audit.route = 'DELETE /api/session';
     audit.summary = request.consoleSession ? 'sign out' : 'sign out without a session';
-    deps.sessions.end(request.consoleSessionId);
+    await deps.auditTrail.begin(request);
+    await deps.sessions.end(request.consoleSessionId);
     deps.sessionCookie.clear(reply);
     return reply.code(204).send();
   });

@@ -1,11 +1,13 @@
-// The audit log: one row per state-changing call, newest first by seq (keyset pagination).
-import type { Statement } from 'better-sqlite3';
+// The audit log: one row per state-changing call, written by every console server into the one table
+// (each row names its server), newest first by seq (keyset pagination). A call that takes effect (is
+// forwarded, changes a role or a session) is inserted 'pending' first and completed once answered.
 import type { Db } from './database.ts';
-import { SqlWhere } from './sql-where.ts';
+import type { AuditOutcome } from './schema.ts';
 
 export interface AuditEntry {
   seq: number;
   at: number;
+  serverName: string | null;
   userEmail: string | null;
   role: string | null;
   clientAddress: string | null;
@@ -16,13 +18,29 @@ export interface AuditEntry {
   summary: string;
   bodySha256: string | null;
   bodyBytes: number | null;
-  status: number;
+  /** null until the call is answered (outcome 'pending'), and forever when its outcome is 'unknown'. */
+  status: number | null;
   upstreamStatus: number | null;
   jobId: string | null;
   refusal: string | null;
-  durationMs: number;
+  durationMs: number | null;
+  outcome: AuditOutcome;
 }
 export type NewAuditEntry = Omit<AuditEntry, 'seq'>;
+/** What only the answer tells: written into a pending row to complete it. */
+export type AuditCompletion = Pick<
+  AuditEntry,
+  | 'status'
+  | 'upstreamStatus'
+  | 'jobId'
+  | 'refusal'
+  | 'durationMs'
+  | 'summary'
+  | 'bodySha256'
+  | 'bodyBytes'
+  | 'userEmail'
+  | 'role'
+> & { status: number };
 
 export interface AuditFilter {
   user?: string;
@@ -30,68 +48,144 @@ export interface AuditFilter {
   route?: string;
   /** Exact status, or a class like 4 for 4xx. */
   status?: { exact: number } | { hundreds: number };
+  /** The console server that recorded the call. */
+  server?: string;
+  outcome?: AuditOutcome;
   from?: number;
   to?: number;
 }
 
-const COLUMNS = `seq, at, user_email AS userEmail, role, client_address AS clientAddress, method, route, path,
-  operation, summary, body_sha256 AS bodySha256, body_bytes AS bodyBytes, status,
-  upstream_status AS upstreamStatus, job_id AS jobId, refusal, duration_ms AS durationMs`;
+const COLUMNS = [
+  'seq',
+  'at',
+  'server_name as serverName',
+  'user_email as userEmail',
+  'role',
+  'client_address as clientAddress',
+  'method',
+  'route',
+  'path',
+  'operation',
+  'summary',
+  'body_sha256 as bodySha256',
+  'body_bytes as bodyBytes',
+  'status',
+  'upstream_status as upstreamStatus',
+  'job_id as jobId',
+  'refusal',
+  'duration_ms as durationMs',
+  'outcome',
+] as const;
 
-function whereClause(filter: AuditFilter, beforeSeq: number | undefined) {
-  const { user, route, status, from, to } = filter;
-  const hundreds = status && 'hundreds' in status ? status.hundreds * 100 : 0;
-  return new SqlWhere()
-    .add(user !== undefined, 'user_email = ?', user!)
-    .add(
-      route !== undefined,
-      "(route = ? OR operation = ? OR substr(route, instr(route, ' ') + 1) = ?)",
-      route!,
-      route!,
-      route!,
-    )
-    .add(
-      status !== undefined && 'exact' in status,
-      'status = ?',
-      (status as { exact: number })?.exact,
-    )
-    .add(hundreds > 0, 'status >= ? AND status < ?', hundreds, hundreds + 100)
-    .add(from !== undefined, 'at >= ?', from!)
-    .add(to !== undefined, 'at < ?', to!)
-    .add(beforeSeq !== undefined, 'seq < ?', beforeSeq!);
-}
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export function createAuditRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO audit_log (at, user_email, role, client_address, method, route, path, operation, summary,
-       body_sha256, body_bytes, status, upstream_status, job_id, refusal, duration_ms)
-     VALUES (@at, @userEmail, @role, @clientAddress, @method, @route, @path, @operation, @summary,
-       @bodySha256, @bodyBytes, @status, @upstreamStatus, @jobId, @refusal, @durationMs)`,
-  );
-  // Filter shapes are few; cache one prepared statement per generated SQL text.
-  const statements = new Map<string, Statement<unknown[]>>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare<unknown[]>(sql)));
-    return statement;
-  };
+  function page(filter: AuditFilter, beforeSeq: number | undefined, limit: number) {
+    const { user, route, status, server, outcome, from, to } = filter;
+    return db
+      .selectFrom('audit_log')
+      .select(COLUMNS)
+      .$if(user !== undefined, (q) => q.where('user_email', '=', user!))
+      .$if(route !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('route', '=', route!),
+            eb('operation', '=', route!),
+            // The template alone matches it under any method ("POST /api/...").
+            eb(
+              'route',
+              'in',
+              METHODS.map((method) => `${method} ${route!}`),
+            ),
+          ]),
+        ),
+      )
+      .$if(status !== undefined && 'exact' in status, (q) =>
+        q.where('status', '=', (status as { exact: number }).exact),
+      )
+      .$if(status !== undefined && 'hundreds' in status, (q) => {
+        const base = (status as { hundreds: number }).hundreds * 100;
+        return q.where('status', '>=', base).where('status', '<', base + 100);
+      })
+      .$if(server !== undefined, (q) => q.where('server_name', '=', server!))
+      .$if(outcome !== undefined, (q) => q.where('outcome', '=', outcome!))
+      .$if(from !== undefined, (q) => q.where('at', '>=', from!))
+      .$if(to !== undefined, (q) => q.where('at', '<', to!))
+      .$if(beforeSeq !== undefined, (q) => q.where('seq', '<', beforeSeq!))
+      .orderBy('seq', 'desc')
+      .limit(limit)
+      .execute();
+  }
 
   return {
-    insert: (entry: NewAuditEntry): number => Number(insert.run(entry).lastInsertRowid),
-    page(filter: AuditFilter, beforeSeq: number | undefined, limit: number): AuditEntry[] {
-      const where = whereClause(filter, beforeSeq);
-      return prepared(
-        `SELECT ${COLUMNS} FROM audit_log ${where.sql} ORDER BY seq DESC LIMIT ?`,
-      ).all(...where.params, limit) as AuditEntry[];
+    /** Inserts a row; returns its seq. */
+    async insert(entry: NewAuditEntry): Promise<number> {
+      const row = await db
+        .insertInto('audit_log')
+        .values({
+          at: entry.at,
+          server_name: entry.serverName,
+          user_email: entry.userEmail,
+          role: entry.role,
+          client_address: entry.clientAddress,
+          method: entry.method,
+          route: entry.route,
+          path: entry.path,
+          operation: entry.operation,
+          summary: entry.summary,
+          body_sha256: entry.bodySha256,
+          body_bytes: entry.bodyBytes,
+          status: entry.status,
+          upstream_status: entry.upstreamStatus,
+          job_id: entry.jobId,
+          refusal: entry.refusal,
+          duration_ms: entry.durationMs,
+          outcome: entry.outcome,
+        })
+        .returning('seq')
+        .executeTakeFirstOrThrow();
+      return row.seq;
+    },
+    /** Completes a pending row with its answer (an 'unknown' one too: the answer came after all). */
+    async complete(seq: number, answer: AuditCompletion): Promise<void> {
+      await db
+        .updateTable('audit_log')
+        .set({
+          status: answer.status,
+          upstream_status: answer.upstreamStatus,
+          job_id: answer.jobId,
+          refusal: answer.refusal,
+          duration_ms: answer.durationMs,
+          summary: answer.summary,
+          body_sha256: answer.bodySha256,
+          body_bytes: answer.bodyBytes,
+          user_email: answer.userEmail,
+          role: answer.role,
+          outcome: 'completed',
+        })
+        .where('seq', '=', seq)
+        .execute();
     },
     /**
-     * Every matching row, newest first, fetched in keyset pages: an open SQLite iterator would hold the
-     * connection busy across the export's async writes and block every other query.
+     * At start: the rows this server left pending can no longer be completed (it stopped before their
+     * answers); their outcome is unknown. Returns how many.
      */
-    *iterate(filter: AuditFilter, pageSize = 1000): Generator<AuditEntry> {
+    async abandonPending(serverName: string): Promise<number> {
+      const result = await db
+        .updateTable('audit_log')
+        .set({ outcome: 'unknown' })
+        .where('outcome', '=', 'pending')
+        .where('server_name', '=', serverName)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    page: (filter: AuditFilter, beforeSeq: number | undefined, limit: number) =>
+      page(filter, beforeSeq, limit) as Promise<AuditEntry[]>,
+    /** Every matching row, newest first, read in keyset pages (no long-running query or cursor). */
+    async *iterate(filter: AuditFilter, pageSize = 1000): AsyncGenerator<AuditEntry> {
       let before: number | undefined;
       for (;;) {
-        const rows = this.page(filter, before, pageSize);
+        const rows = (await page(filter, before, pageSize)) as AuditEntry[];
         yield* rows;
         if (rows.length < pageSize) return;
         before = rows[rows.length - 1]!.seq;

@@ -1,6 +1,7 @@
 // Role grants by email (lower case).
 import type { Role, RoleSource } from '../auth/roles.ts';
 import type { Db } from './database.ts';
+import type { Engine } from './schema.ts';
 
 export interface RoleGrant {
   email: string;
@@ -10,47 +11,59 @@ export interface RoleGrant {
   grantedAt: number;
 }
 
-interface RoleRow {
-  email: string;
-  role: Role;
-  source: RoleSource;
-  granted_by: string | null;
-  granted_at: number;
-}
+const GRANT_COLUMNS = [
+  'email',
+  'role',
+  'source',
+  'granted_by as grantedBy',
+  'granted_at as grantedAt',
+] as const;
 
-const toGrant = (row: RoleRow): RoleGrant => ({
-  email: row.email,
-  role: row.role,
-  source: row.source,
-  grantedBy: row.granted_by,
-  grantedAt: row.granted_at,
-});
-
-export function createRolesRepo(db: Db) {
-  const upsert = db.prepare<[string, Role, RoleSource, string | null, number]>(
-    `INSERT INTO roles (email, role, source, granted_by, granted_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT(email) DO UPDATE SET role = excluded.role, source = excluded.source,
-       granted_by = excluded.granted_by, granted_at = excluded.granted_at`,
-  );
-  const remove = db.prepare<[string]>('DELETE FROM roles WHERE email = ?');
-  const byEmail = db.prepare<[string], RoleRow>('SELECT * FROM roles WHERE email = ?');
-  const all = db.prepare<[], RoleRow>('SELECT * FROM roles ORDER BY email');
-  const adminCount = db.prepare<[], { n: number }>(
-    "SELECT COUNT(*) AS n FROM roles WHERE role = 'admin'",
-  );
-
+/** `db` may be a transaction: the roles service checks and changes grants in one. */
+export function createRolesRepo(db: Db, engine: Engine) {
   return {
-    grant(email: string, role: Role, source: RoleSource, grantedBy: string | null, at: number) {
-      upsert.run(email, role, source, grantedBy, at);
+    async grant(
+      email: string,
+      role: Role,
+      source: RoleSource,
+      grantedBy: string | null,
+      at: number,
+    ) {
+      await db
+        .insertInto('roles')
+        .values({ email, role, source, granted_by: grantedBy, granted_at: at })
+        .onConflict((conflict) =>
+          conflict.column('email').doUpdateSet((eb) => ({
+            role: eb.ref('excluded.role'),
+            source: eb.ref('excluded.source'),
+            granted_by: eb.ref('excluded.granted_by'),
+            granted_at: eb.ref('excluded.granted_at'),
+          })),
+        )
+        .execute();
     },
-    revoke: (email: string): boolean => remove.run(email).changes > 0,
-    find(email: string): RoleGrant | undefined {
-      const row = byEmail.get(email);
-      return row ? toGrant(row) : undefined;
+    async revoke(email: string): Promise<boolean> {
+      const result = await db.deleteFrom('roles').where('email', '=', email).executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
-    list: (): RoleGrant[] => all.all().map(toGrant),
-    countAdmins: (): number => adminCount.get()!.n,
-    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+    find: (email: string): Promise<RoleGrant | undefined> =>
+      db.selectFrom('roles').select(GRANT_COLUMNS).where('email', '=', email).executeTakeFirst(),
+    list: (): Promise<RoleGrant[]> =>
+      db.selectFrom('roles').select(GRANT_COLUMNS).orderBy('email').execute(),
+    /**
+     * Admins now. Inside a transaction on PostgreSQL the admin rows stay locked until it ends, so two
+     * servers demoting two admins at once cannot both see "another admin is left". (SQLite runs one
+     * write transaction at a time.)
+     */
+    async countAdmins(): Promise<number> {
+      const rows = await db
+        .selectFrom('roles')
+        .select('email')
+        .where('role', '=', 'admin')
+        .$if(engine === 'postgres', (query) => query.forUpdate())
+        .execute();
+      return rows.length;
+    },
   };
 }
 export type RolesRepo = ReturnType<typeof createRolesRepo>;

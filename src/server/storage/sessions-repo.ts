@@ -1,5 +1,5 @@
 // Server-side sessions, keyed by the SHA-256 of the cookie value. The role is joined in on every read,
-// so a revoked or changed role takes effect on the next request.
+// so a revoked or changed role is seen by the next read of the session.
 import type { Role } from '../auth/roles.ts';
 import type { Db } from './database.ts';
 
@@ -9,68 +9,70 @@ export interface SessionRecord {
   userId: string;
   firstName: string;
   lastName: string;
-  learnerToken: string;
   createdAt: number;
   lastSeenAt: number;
   expiresAt: number;
   role: Role | null;
 }
 
-interface SessionRow {
-  id_hash: string;
-  email: string;
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  learner_token: string;
-  created_at: number;
-  last_seen_at: number;
-  expires_at: number;
-  role: Role | null;
-}
-
 export function createSessionsRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO sessions (id_hash, email, user_id, first_name, last_name, learner_token, created_at, last_seen_at, expires_at)
-     VALUES (@idHash, @email, @userId, @firstName, @lastName, @learnerToken, @createdAt, @lastSeenAt, @expiresAt)`,
-  );
-  const find = db.prepare<[string], SessionRow>(
-    `SELECT s.*, r.role FROM sessions s LEFT JOIN roles r ON r.email = s.email WHERE s.id_hash = ?`,
-  );
-  const touch = db.prepare<[number, string]>(
-    'UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?',
-  );
-  const remove = db.prepare<[string]>('DELETE FROM sessions WHERE id_hash = ?');
-  const removeForEmail = db.prepare<[string]>('DELETE FROM sessions WHERE email = ?');
-  const removeExpired = db.prepare<[number, number]>(
-    'DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?',
-  );
-
   return {
-    insert(record: Omit<SessionRecord, 'role'>) {
-      insert.run(record);
+    async insert(record: Omit<SessionRecord, 'role'>): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({
+          id_hash: record.idHash,
+          email: record.email,
+          user_id: record.userId,
+          first_name: record.firstName,
+          last_name: record.lastName,
+          created_at: record.createdAt,
+          last_seen_at: record.lastSeenAt,
+          expires_at: record.expiresAt,
+        })
+        .execute();
     },
-    find(idHash: string): SessionRecord | undefined {
-      const row = find.get(idHash);
-      if (!row) return undefined;
-      return {
-        idHash: row.id_hash,
-        email: row.email,
-        userId: row.user_id,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        learnerToken: row.learner_token,
-        createdAt: row.created_at,
-        lastSeenAt: row.last_seen_at,
-        expiresAt: row.expires_at,
-        role: row.role,
-      };
+    async find(idHash: string): Promise<SessionRecord | undefined> {
+      const row = await db
+        .selectFrom('sessions as s')
+        .leftJoin('roles as r', 'r.email', 's.email')
+        .select([
+          's.id_hash as idHash',
+          's.email as email',
+          's.user_id as userId',
+          's.first_name as firstName',
+          's.last_name as lastName',
+          's.created_at as createdAt',
+          's.last_seen_at as lastSeenAt',
+          's.expires_at as expiresAt',
+          'r.role as role',
+        ])
+        .where('s.id_hash', '=', idHash)
+        .executeTakeFirst();
+      return row;
     },
-    touch: (idHash: string, at: number) => void touch.run(at, idHash),
-    remove: (idHash: string): boolean => remove.run(idHash).changes > 0,
-    removeForEmail: (email: string): number => removeForEmail.run(email).changes,
-    removeExpired: (now: number, idleCutoff: number): number =>
-      removeExpired.run(now, idleCutoff).changes,
+    async touch(idHash: string, at: number): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: at })
+        .where('id_hash', '=', idHash)
+        .where('last_seen_at', '<', at)
+        .execute();
+    },
+    async remove(idHash: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('id_hash', '=', idHash)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+    async removeExpired(now: number, idleCutoff: number): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleCutoff)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 export type SessionsRepo = ReturnType<typeof createSessionsRepo>;

@@ -6,11 +6,12 @@ import { GRAPHQL_ERROR_CODES, LOGIN_MUTATION } from '../../contract/index.ts';
 import { isTimeoutError, type Upstream } from './upstream-client.ts';
 
 export type LoginOutcome =
-  | { ok: true; token: string; user: { id: string; firstName: string; lastName: string } }
-  | {
-      ok: false;
-      reason: 'invalid_credentials' | 'locked' | 'upstream_error' | 'timeout' | 'unreachable';
-    };
+  // The learner token Login returns proves the sign-in and is dropped here: the console never acts as
+  // the learner, so nothing past this function can keep or use it (issue 16, finding 7).
+  | { ok: true; user: { id: string; firstName: string; lastName: string } }
+  | { ok: false; reason: 'invalid_credentials' | 'upstream_error' | 'timeout' | 'unreachable' }
+  /** The instance locked the account; `retryAfterMinutes` when its message says how long. */
+  | { ok: false; reason: 'locked'; retryAfterMinutes: number | null };
 
 interface GraphQlResponse {
   data?: {
@@ -73,7 +74,6 @@ export async function loginThroughUpstream(
     if (typeof id === 'string' || typeof id === 'number')
       return {
         ok: true,
-        token: login.token,
         user: {
           id: String(id),
           firstName: String(firstName ?? ''),
@@ -82,8 +82,13 @@ export async function loginThroughUpstream(
       };
   }
   const errors = parsed?.errors ?? [];
-  if (status === 429 || errors.some((e) => LOCKED_CODES.test(e.extensions?.code ?? '')))
-    return { ok: false, reason: 'locked' };
+  if (status === 429 || errors.some((e) => LOCKED_CODES.test(e.extensions?.code ?? ''))) {
+    // "Too many failed login attempts; try again in 15 minutes" (the sandbox's words).
+    const minutes = errors
+      .map((e) => /(\d{1,4})\s*minute/i.exec(e.message ?? '')?.[1])
+      .find((found) => found !== undefined);
+    return { ok: false, reason: 'locked', retryAfterMinutes: minutes ? Number(minutes) : null };
+  }
   // A resolver error on a well-formed request is a refused login; anything else (401 for a wrong apiKey,
   // 400 for a request the instance does not understand, 5xx) is a problem operators must see in the log.
   const configurationProblem = errors.some((e) =>

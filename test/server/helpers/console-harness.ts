@@ -1,6 +1,7 @@
 // Starts a real sandbox (in-memory) and a real console server in front of it, both on ephemeral ports,
-// with a scanning client and captured (redacted) logs. Every response and log line of the run is checked
-// for the API key.
+// with a scanning client and captured (redacted) logs, on SQLite (in memory) or on a fresh database of
+// the run's PostgreSQL server. Every response and log line of the run is checked for the API key and
+// the database password.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import {
   buildConsoleServer,
@@ -13,7 +14,9 @@ import {
   type ConsoleConfig,
   type UpstreamConfig,
 } from '../../../src/server/config.ts';
+import type { Engine } from '../../../src/server/storage/schema.ts';
 import { startSandbox, type TestSandbox } from '../../helpers/sandbox.ts';
+import { databaseEnv, postgresPassword } from '../../helpers/test-database.ts';
 import { ScanningClient } from './scanning-client.ts';
 
 export interface Harness {
@@ -27,8 +30,9 @@ export interface Harness {
   /** Every request the sandbox received (method, url, headers), in order. */
   upstreamRequests: UpstreamRequest[];
   config: ConsoleConfig;
+  engine: Engine;
   /** A signed-in session without going through GraphQL (role null = signed in without access). */
-  sessionCookie(email: string, role: Role | null): string;
+  sessionCookie(email: string, role: Role | null): Promise<string>;
   /** Signs in through POST /api/session; returns the cookie to send back. */
   signIn(email: string, password: string): Promise<string>;
   /** Changes the sandbox's runtime settings (faults, rate limits...) through PUT /sandbox/settings. */
@@ -45,6 +49,8 @@ export interface UpstreamRequest {
 }
 
 export interface HarnessOptions {
+  /** SQLite in memory (default) or a new database on the run's PostgreSQL server. */
+  engine?: Engine;
   sandbox?: Parameters<typeof startSandbox>[0];
   env?: Record<string, string>;
   configure?: (config: ConsoleConfig) => void;
@@ -55,8 +61,9 @@ export interface HarnessOptions {
 
 export function testConfig(env: Record<string, string> = {}): ConsoleConfig {
   const config = readConsoleConfig({
-    LECTERN_DB: ':memory:',
+    ...(env.LECTERN_DATABASE_URL ? {} : { LECTERN_DB: ':memory:' }),
     PORT: '0',
+    LECTERN_SERVER_NAME: 'test-console',
     LECTERN_LOG: 'info',
     LECTERN_RELAY_KINDS: 'none',
     ...env,
@@ -65,8 +72,9 @@ export function testConfig(env: Record<string, string> = {}): ConsoleConfig {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const engine = options.engine ?? 'sqlite';
   const sandbox = await startSandbox(options.sandbox);
-  const config = testConfig(options.env);
+  const config = testConfig({ ...(await databaseEnv(engine)), ...options.env });
   options.configure?.(config);
   const upstream: UpstreamConfig = (await options.upstream?.(sandbox)) ?? {
     baseUrl: sandbox.baseUrl,
@@ -79,7 +87,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   sandbox.sandbox.app.server.on('request', (request: IncomingMessage) =>
     upstreamRequests.push({ method: request.method!, url: request.url!, headers: request.headers }),
   );
-  const forbidden = () => [sandbox.secretKey, upstream.apiKey];
+  const forbidden = () => [
+    sandbox.secretKey,
+    upstream.apiKey,
+    ...(engine === 'postgres' ? [postgresPassword()] : []),
+  ];
   const server = await buildConsoleServer(config, upstream, {
     logDestination: {
       write(line) {
@@ -102,16 +114,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logLeaks,
     upstreamRequests,
     config,
-    sessionCookie(email, role) {
+    engine,
+    async sessionCookie(email, role) {
       const normalized = email.toLowerCase();
-      if (role) server.deps.roles.grant(normalized, role, 'cli', null);
-      else server.deps.roles.revoke(normalized, 'cli');
-      const { id } = server.deps.sessions.start({
+      if (role) await server.deps.roles.grant(normalized, role, 'cli', null);
+      else await server.deps.roles.revoke(normalized, 'cli');
+      const { id } = await server.deps.sessions.start({
         email: normalized,
         userId: `user-${++counter}`,
         firstName: 'Test',
         lastName: role ?? 'Nobody',
-        learnerToken: `learner-token-${counter}`,
       });
       return `${server.deps.sessionCookie.name}=${id}`;
     },

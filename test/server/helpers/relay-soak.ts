@@ -11,6 +11,7 @@ import {
   putSettings,
 } from '../../helpers/learner-fixtures.ts';
 import { startHarness } from './console-harness.ts';
+import { storedEventCount } from './relay-store.ts';
 import { SseReader } from './sse-client.ts';
 
 export interface SoakOptions {
@@ -65,7 +66,7 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakResult> {
       checkpoints.push({ kind, checkpoint, maxSeq }),
     );
     const statesSeen = new Set<string>();
-    const support = h.sessionCookie('support@lectern.test', 'support');
+    const support = await h.sessionCookie('support@lectern.test', 'support');
 
     const received: { seq: number; eventId: string }[] = [];
     let reader = new SseReader(h.http);
@@ -111,17 +112,16 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakResult> {
     const stoppedAt = Date.now();
     const sandboxCount = () =>
       h.sandbox.sandbox.db.prepare('SELECT COUNT(*) FROM events').pluck().get() as number;
-    const relayCount = () =>
-      h.server.db.prepare('SELECT COUNT(*) FROM relay_events').pluck().get() as number;
-    const caughtUp = () =>
-      relayCount() === sandboxCount() &&
+    const relayCount = () => storedEventCount(h.server.store.db);
+    const caughtUp = async () =>
+      (await relayCount()) === sandboxCount() &&
       h.server.relay.status().kinds.every((k) => k.state === 'ok' && k.lastSuccessAt! > stoppedAt);
-    while (!caughtUp()) {
+    while (!(await caughtUp())) {
       if (Date.now() - stoppedAt > 60_000) break;
       await sleep(50);
     }
     const catchUpMs = Date.now() - stoppedAt;
-    const total = relayCount();
+    const total = await relayCount();
     const delivered = () => received.length + reader.events().length - consumed;
     await reader
       .waitFor(() => delivered() >= total, 10_000, 'SSE to deliver everything')
@@ -134,9 +134,10 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakResult> {
     const truth = h.sandbox.sandbox.db
       .prepare('SELECT id, kind, timestamp FROM events ORDER BY timestamp')
       .all() as { id: string; kind: string; timestamp: number }[];
-    const relayRows = h.server.db
-      .prepare('SELECT seq, event_id AS eventId, kind FROM relay_events')
-      .all() as { seq: number; eventId: string; kind: string }[];
+    const relayRows = await h.server.store.db
+      .selectFrom('relay_events')
+      .select(['seq', 'event_id as eventId', 'kind'])
+      .execute();
     const relaySeq = new Map(relayRows.map((row) => [`${row.kind}/${row.eventId}`, row.seq]));
     const truthKeys = new Set(truth.map((event) => `${event.kind}/${event.id}`));
 

@@ -18,11 +18,14 @@ export const AuditEntry = z.object({
   summary: z.string(),
   bodySha256: z.string().nullable(),
   bodyBytes: z.number().nullable(),
-  status: z.number(),
+  /** null while the call is pending, and when its outcome is unknown. */
+  status: z.number().nullable(),
   upstreamStatus: z.number().nullable(),
   jobId: z.string().nullable(),
   refusal: z.string().nullable(),
-  durationMs: z.number(),
+  durationMs: z.number().nullable(),
+  /** Recorded before the call took effect: pending until answered, unknown if its server stopped. */
+  outcome: z.enum(['pending', 'completed', 'unknown']),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

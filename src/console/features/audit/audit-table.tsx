@@ -8,6 +8,26 @@ import type { AuditEntry } from './audit-api.ts';
 const statusTone = (status: number): Tone =>
   status >= 500 ? 'danger' : status >= 400 ? 'warning' : 'success';
 
+/** The answer; a call recorded before it took effect may have none yet, or never (its server stopped). */
+function AuditStatus({ entry }: { entry: AuditEntry }) {
+  if (entry.status !== null) return <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>;
+  if (entry.outcome === 'unknown')
+    return (
+      <>
+        <Badge tone="warning">Outcome unknown</Badge>
+        <span className="block muted">
+          The console server stopped before the answer. Check the content itself.
+        </span>
+      </>
+    );
+  return (
+    <>
+      <Badge tone="info">No answer yet</Badge>
+      <span className="block muted">In progress, or its console server stopped.</span>
+    </>
+  );
+}
+
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   return (
     <Table caption="Audit records, newest first">
@@ -42,7 +62,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
               {entry.refusal ? <span className="block muted">Refused: {entry.refusal}</span> : null}
             </Td>
             <Td>
-              <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
+              <AuditStatus entry={entry} />
             </Td>
             <Td className="mono">{entry.upstreamStatus ?? '—'}</Td>
             <Td className="mono">{entry.jobId ?? '—'}</Td>

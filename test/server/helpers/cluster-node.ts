@@ -1,0 +1,17 @@
+// One console server process of a cluster under test: the real server (buildConsoleServer), configured
+// from the environment as main.ts does, against a real instance (the test's sandbox), without building
+// the SPA. LECTERN_TEST_RELAY (JSON) overrides relay timings that have no variable of their own.
+// Prints `READY <url>` once listening. Used by the cluster test and bench/cluster-failover.ts.
+import { buildConsoleServer } from '../../../src/server/app.ts';
+import { readConsoleConfig } from '../../../src/server/config.ts';
+
+const config = readConsoleConfig();
+if (!config.upstream) throw new Error('cluster-node needs LECTERN_UPSTREAM_URL and friends');
+Object.assign(config.relay, JSON.parse(process.env.LECTERN_TEST_RELAY ?? '{}'));
+const server = await buildConsoleServer(config, config.upstream, { distDir: '/nonexistent' });
+const url = await server.listen();
+process.stdout.write(`READY ${url}\n`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    void server.close().then(() => process.exit(0));
+  });

@@ -1,0 +1,111 @@
+// Several console server processes on one PostgreSQL database, in front of one sandbox: what the
+// cluster test and the failover benchmark run. Each node is its own process (cluster-node.ts), so a
+// test can kill one outright with SIGKILL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { TestSandbox } from '../../helpers/sandbox.ts';
+import { ScanningClient } from './scanning-client.ts';
+
+const NODE_SCRIPT = fileURLToPath(new URL('./cluster-node.ts', import.meta.url));
+
+export interface ClusterNode {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  http: ScanningClient;
+  health(): Promise<{ status: number; body: HealthBody }>;
+  /** SIGKILL: no shutdown, no lease given up; its database sessions die with it. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface HealthBody {
+  ok: boolean;
+  server: string;
+  database: { engine: string; status: string };
+  relay: { role: string; leader: string | null; since: number | null };
+  auditBacklog: number;
+}
+
+export interface NodeOptions {
+  name: string;
+  databaseUrl: string;
+  sandbox: TestSandbox;
+  /** Strings that must never reach a client (the API key, the database password). */
+  forbidden: () => readonly string[];
+  env?: Record<string, string>;
+  relay?: Record<string, number>;
+}
+
+export async function startNode(options: NodeOptions): Promise<ClusterNode> {
+  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LECTERN_UPSTREAM_URL: options.sandbox.baseUrl,
+      LECTERN_API_KEY: options.sandbox.secretKey,
+      LECTERN_GRAPHQL_PATH: '/graphql',
+      LECTERN_DATABASE_URL: options.databaseUrl,
+      LECTERN_DATABASE_POOL_SIZE: '5',
+      LECTERN_SERVER_NAME: options.name,
+      LECTERN_LOG: 'error',
+      LECTERN_TEST_RELAY: JSON.stringify(options.relay ?? {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (!/ExperimentalWarning|--trace-warnings/.test(text))
+      process.stderr.write(`[${options.name}] ${text}`);
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve(line.slice(6).trim());
+    });
+    child.once('exit', (code) => reject(new Error(`${options.name} exited with ${code}`)));
+  });
+  const http = new ScanningClient(url, url, options.forbidden);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name: options.name,
+    url,
+    child,
+    http,
+    async health() {
+      const response = await http.get('/api/health');
+      return { status: response.status, body: response.body as HealthBody };
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+      await http.close();
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+      await http.close().catch(() => undefined);
+    },
+  };
+}
+
+/** Waits until `check` holds, polling every `everyMs`; returns how long it took (ms). */
+export async function within(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what: string,
+  everyMs = 20,
+): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
