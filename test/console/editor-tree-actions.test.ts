@@ -104,9 +104,10 @@ describe('editor outline edits', () => {
     expect(moveStep(draft, topic(draft, 'B').clientId, -1, rule)).toEqual(refused);
     // Down from the last place of "L" goes into "M", which has no saved topics.
     const down = moveStep(draft, topic(draft, 'B').clientId, 1, rule);
-    expect(down.ok && (down.draft as CourseGroupDraft).sections[0]!.lessons[1]!.topics.map((t) => t.title)).toEqual([
-      'B',
-    ]);
+    expect(
+      down.ok &&
+        (down.draft as CourseGroupDraft).sections[0]!.lessons[1]!.topics.map((t) => t.title),
+    ).toEqual(['B']);
   });
 
   it('sets a saved topic aside in an "Unused" section released on 31 December 9999', async () => {

@@ -55,7 +55,11 @@ describe('DraftCompiler', () => {
   it('with no result yet (a large draft opening), compiles the first draft it is given', () => {
     const worker = new FakeWorker();
     const results: CompileResult[] = [];
-    const compiler = new DraftCompiler(null, (result) => results.push(result), () => worker);
+    const compiler = new DraftCompiler(
+      null,
+      (result) => results.push(result),
+      () => worker,
+    );
     const first = draft('large');
     compiler.compile({ baseline: null, draft: first });
     expect(worker.requests).toEqual([{ draft: first, baseline: null }]);
