@@ -70,7 +70,8 @@ export async function launchCrashable(role: Role): Promise<CrashableBrowser> {
     async close() {
       await current.browser.close().catch(() => undefined);
       current.process.kill('SIGKILL');
-      await rm(profile, { recursive: true, force: true });
+      // A killed Chromium's helpers may still be writing into the profile for a moment.
+      await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
   return handle;
