@@ -27,88 +27,26 @@
 //   with VITE_LECTERN_RENDER_COUNTER; counted over the drag within the outline.
 // The console is built into a temporary directory and served statically; the console server's API
 // is answered by Playwright, and the tree is loaded by importing a draft file.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
+import { serializeDraft } from '#compiler/index.ts';
 import {
-  newCourseDraft,
-  newLesson,
-  newSection,
-  newTopic,
-  serializeDraft,
-  sequentialIds,
-  type CourseGroupDraft,
-} from '#compiler/index.ts';
-import { ROOT } from './console-build.ts';
+  benchDraft,
+  buildWithCounter,
+  launchBenchBrowser,
+  mockConsoleServer,
+} from './editor-page.ts';
 import { traceWork } from './editor-trace.ts';
 import { serveStatic } from './editor-serve.ts';
 
-async function buildWithCounter(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'lectern-editor-bench-'));
-  const { build } = await import('vite');
-  await build({
-    root: ROOT,
-    configFile: join(ROOT, 'vite.config.ts'),
-    logLevel: 'silent',
-    define: { 'import.meta.env.VITE_LECTERN_RENDER_COUNTER': JSON.stringify('1') },
-    build: { outDir, emptyOutDir: true },
-  });
-  return outDir;
-}
-
-/** sections x lessons x topics, with section + lesson + topic counts adding up to `total`. */
+/** A draft file of `sections` x `lessons` x `topics`, to import. */
 function draftFile(sections: number, lessons: number, topics: number): string {
-  const ids = sequentialIds();
-  const draft = newCourseDraft('courseGroup', 'Bench course', ids) as CourseGroupDraft;
-  draft.sections = Array.from({ length: sections }, (_, s) => ({
-    ...newSection(`Section ${s + 1}`, ids),
-    lessons: Array.from({ length: lessons }, (_, l) => ({
-      ...newLesson(`Lesson ${s + 1}.${l + 1}`, ids),
-      topics: Array.from({ length: topics }, (_, t) => ({
-        ...newTopic(`Topic ${s + 1}.${l + 1}.${t + 1}`, 'text', ids),
-        body: '<p>Body</p>',
-      })),
-    })),
-  }));
   const path = join(mkdtempSync(join(tmpdir(), 'lectern-draft-')), 'bench.course.json');
-  writeFileSync(path, serializeDraft(draft));
+  writeFileSync(path, serializeDraft(benchDraft(sections, lessons, topics)));
   return path;
-}
-
-async function mockConsoleServer(page: Page): Promise<void> {
-  const json = (body: unknown) => ({
-    status: 200,
-    contentType: 'application/json',
-    body: JSON.stringify(body),
-  });
-  const all = Object.fromEntries(
-    [
-      'read',
-      'createAndUpdate',
-      'uploadTranslations',
-      'publish',
-      'archive',
-      'bulkOperations',
-      'manageRoles',
-      'readAudit',
-      'watchEvents',
-    ].map((c) => [c, true]),
-  );
-  await page.route('**/api/session', (route) =>
-    route.fulfill(
-      json({
-        user: { id: 'bench', email: 'bench@lectern.test', firstName: 'Bench', lastName: 'User' },
-        role: 'admin',
-        capabilities: all,
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-      }),
-    ),
-  );
-  await page.route('**/api/v2/tags*', (route) =>
-    route.fulfill(json({ pageInfo: { perPage: 0, total: 0, hasMore: false }, tags: [] })),
-  );
 }
 
 // In-page code as strings: tsx would otherwise wrap named functions in a helper the page lacks.
@@ -273,10 +211,7 @@ export async function run(): Promise<void> {
   const outDir = await buildWithCounter();
   const server = await serveStatic(outDir);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchBrowser();
   const sizes = [
     { nodes: 100, file: draftFile(1, 9, 10) },
     { nodes: 2000, file: draftFile(20, 9, 10) },

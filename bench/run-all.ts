@@ -50,6 +50,10 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     name: 'course editor (2,000-node tree in Chromium: work per drag move, keystroke latency, renders per move)',
     load: () => import('./editor-interaction.ts'),
   },
+  {
+    name: 'course editor opening (a saved 2,000-node course until interactive, row menu open latency)',
+    load: () => import('./editor-open.ts'),
+  },
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

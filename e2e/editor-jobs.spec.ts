@@ -96,7 +96,7 @@ test('a job queued by an apply is followed in the jobs tray and links to the cou
 
   // An update of the reopened course that queues a job: a second card, linked the same way.
   await page.goto(`/editor/${courseId}`);
-  await page.getByLabel('Detail asset', { exact: true }).fill(DETAIL_IMAGE);
+  await page.getByLabel('Detail image URL', { exact: true }).fill(DETAIL_IMAGE);
   await page.getByRole('button', { name: 'Apply changes' }).click();
   await expect(page.getByText('Applied.')).toBeVisible({ timeout: 20_000 });
   await jobsButton(page).click();

@@ -19,6 +19,16 @@ export {
 export { PHASES } from './plan/phases.ts';
 export { draftFromBaseline, type Baseline } from './update/baseline.ts';
 export { normalizeOrder } from './update/normalize-order.ts';
+export { placementRule, type PlacementRule } from './update/placement.ts';
+export {
+  rebaseDraft,
+  sameValue,
+  serverChanges,
+  type ChangeKind,
+  type Choice,
+  type Choices,
+  type ServerChange,
+} from './update/rebase.ts';
 export * from './plan/types.ts';
 export { previewRequest, updateRequestOf } from './plan/refs.ts';
 export { applyBindings } from './plan/apply-bindings.ts';

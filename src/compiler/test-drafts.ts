@@ -159,8 +159,9 @@ function courseRecord(draft: CourseDraft, id: string, groupId: string): Course {
 
 /** "Save" a draft: the baseline the API would show for it, and the draft with its server ids. */
 export function saveDraft<D extends CourseDraft>(draft: D): { baseline: Baseline; saved: D } {
-  const groupId = randomUUID();
-  const courseId = randomUUID();
+  // A draft saved before keeps its course (a later version of the same course).
+  const groupId = draft.serverIds?.courseGroupId ?? randomUUID();
+  const courseId = draft.serverIds?.courseId ?? randomUUID();
   const topicOf = (topic: TopicNode, lessonId: string, displayOrder: number) => {
     const { kind: _k, clientId: _c, serverId: _s, ...fields } = topic;
     const id = topic.serverId ?? randomUUID();
@@ -203,7 +204,7 @@ export function saveDraft<D extends CourseDraft>(draft: D): { baseline: Baseline
 
   let saved: CourseDraft;
   let sections: CourseStructure['sections'];
-  const serverIds = { courseGroupId: groupId, courseId };
+  const serverIds = { ...draft.serverIds, courseGroupId: groupId, courseId };
   if (draft.kind === 'courseGroup') {
     const built = draft.sections.map(sectionOf);
     sections = built.map((s) => s.record);

@@ -18,7 +18,14 @@ import {
 import { UPDATE_ONLY_ATTRIBUTES, courseAttributesOf, locatePath } from './draft/to-attributes.ts';
 import { DraftAttributesSchema, isTreeDraft, type CourseDraft } from './draft/schema.ts';
 import { allNodes } from './draft/tree-ops.ts';
-import { dedupeIssues, type Issue, type IssueCode, type IssueSeverity } from './issues.ts';
+import {
+  dedupeIssues,
+  detailOfZodIssue,
+  type Issue,
+  type IssueCode,
+  type IssueDetail,
+  type IssueSeverity,
+} from './issues.ts';
 import { COMPILER_MESSAGES } from './messages.ts';
 
 /** Rules of create that do not apply to a saved course (its status is changed by update). */
@@ -30,15 +37,32 @@ export function validateDraft(draft: CourseDraft): Issue[] {
   const issues: Issue[] = [];
   const saved = draft.serverIds !== undefined;
   const body = courseAttributesOf(draft) as unknown as Record<string, unknown>;
-  const at = (path: Path, message: string, code: IssueCode, severity: IssueSeverity = 'error') =>
-    issues.push({ ...locatePath(draft, path), message, severity, code });
+  const at = (
+    path: Path,
+    message: string,
+    code: IssueCode,
+    severity: IssueSeverity = 'error',
+    detail?: IssueDetail,
+  ) =>
+    issues.push({ ...locatePath(draft, path), message, severity, code, ...(detail && { detail }) });
 
   // Shape: the contract's zod schemas (types, enums, URLs, dates, completion criteria companions).
-  const parsed = CourseAttributes.safeParse(body);
+  // The input is reported so that a missing value reads as "required" in the issue's detail.
+  const parsed = CourseAttributes.safeParse(body, { reportInput: true });
   if (!parsed.success)
-    for (const issue of parsed.error.issues) at(toPath(issue.path), issue.message, 'shape');
-  const slug = DraftAttributesSchema.shape.slug.safeParse(draft.attributes.slug);
-  if (!slug.success) at(['slug'], slug.error.issues[0]!.message, 'shape');
+    for (const issue of parsed.error.issues)
+      at(toPath(issue.path), issue.message, 'shape', 'error', detailOfZodIssue(issue));
+  const slug = DraftAttributesSchema.shape.slug.safeParse(draft.attributes.slug, {
+    reportInput: true,
+  });
+  if (!slug.success)
+    at(
+      ['slug'],
+      slug.error.issues[0]!.message,
+      'shape',
+      'error',
+      detailOfZodIssue(slug.error.issues[0]!),
+    );
 
   // The API's rules for the course entry (titles, status, catalog limits, price, video fields).
   for (const issue of courseRuleIssues(body)) {

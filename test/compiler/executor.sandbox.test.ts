@@ -51,7 +51,7 @@ async function createSaved(draft = gridDraft(2, 2, 2, sequentialIds(`g${++n}_`))
 }
 
 describe('400 answers', () => {
-  test('create: an unknown tag stops the plan, with the message at the course', async () => {
+  test("create: an unknown tag stops the plan, with the message at the course's tags", async () => {
     const draft = setAttributes(gridDraft(1, 1, 1), {
       tagIds: ['7f1d2f7e-7a43-4c59-9b1f-0d7c9b8e6a10'],
     });
@@ -60,7 +60,13 @@ describe('400 answers', () => {
     const result = await executePlan(plan, { transport, journal });
     expect(result).toMatchObject({ outcome: 'failed', stepIndex: 0 });
     expect(result.issues).toEqual([
-      { nodeId: draft.clientId, message: MESSAGES.tagsNotFound, severity: 'error', code: 'server' },
+      {
+        nodeId: draft.clientId,
+        field: 'tagIds',
+        message: MESSAGES.tagsNotFound,
+        severity: 'error',
+        code: 'server',
+      },
     ]);
     expect((await journal.load(plan.id))!.steps[0]!.status).toBe('failed');
   });

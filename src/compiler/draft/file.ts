@@ -1,6 +1,7 @@
 // Draft import/export as a versioned JSON document, so courses can be kept in version control.
 import { z } from 'zod';
-import { formatZodIssues } from '#contract/index.ts';
+import { formatPath } from '#contract/index.ts';
+import { detailOfZodIssue, plainDetail } from '../issues.ts';
 import { allNodes } from './tree-ops.ts';
 import { CourseDraftSchema, isTreeDraft, type CourseDraft } from './schema.ts';
 
@@ -30,8 +31,15 @@ export function parseDraftFile(text: string): ParsedDraft {
   const version = (json as { version?: unknown } | null)?.version;
   if (typeof json === 'object' && json !== null && version !== DRAFT_FILE_VERSION)
     return { ok: false, errors: [`Unsupported draft file version: ${String(version)}`] };
-  const parsed = DraftFileSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, errors: formatZodIssues(parsed.error) };
+  const parsed = DraftFileSchema.safeParse(json, { reportInput: true });
+  if (!parsed.success)
+    return {
+      ok: false,
+      errors: parsed.error.issues.map(
+        (issue) =>
+          `${formatPath(issue.path) || 'The file'} ${plainDetail(detailOfZodIssue(issue))}`,
+      ),
+    };
   const draft = parsed.data.draft;
   const duplicate = duplicateClientId(draft);
   if (duplicate) return { ok: false, errors: [`Duplicate clientId: ${duplicate}`] };

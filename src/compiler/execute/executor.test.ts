@@ -92,6 +92,7 @@ describe('throttling and errors', () => {
             'topics[3].body: Too long',
             `Topics not found: ${topics[7]!.serverId}`,
             'Something else',
+            "SKU 'A-1' is already in use",
           ],
         },
       },
@@ -104,6 +105,8 @@ describe('throttling and errors', () => {
       [topics[3]!.clientId, 'body', 'server'],
       [topics[7]!.clientId, undefined, 'server'],
       [topics[0]!.clientId, undefined, 'server'],
+      // A course field the message names in words.
+      [topics[0]!.clientId, 'sku', 'server'],
     ]);
     const record = await journal.load(plan.id);
     expect(record!.steps.map((s) => s.status)).toEqual(['failed', 'pending']);

@@ -10,6 +10,32 @@ const ARRAY_INDEX = /\b(courseGroups|courses|sections|lessons|topics)\[(\d+)\](?
 const COURSE_INDEX = /\b[Cc]ourse (?:at )?index (\d+)/;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
+/** Course fields the API's messages name in words rather than by path (spec 7.2). */
+const FIELD_OF_MESSAGE: [RegExp, string][] = [
+  [/^SKU '.*' is already in use/, 'sku'],
+  [/^Slug '.*' is already in use/, 'slug'],
+  [/^Ribbon '.*' does not exist/, 'ribbon'],
+  [/^Content type '.*' does not exist/, 'contentType'],
+  [/^(Some tag IDs|Some tags|Cannot assign more than)/, 'tagIds'],
+  [/^Description exceeds/, 'description'],
+  [/^metaTitle exceeds/, 'metaTitle'],
+  [/^metaDescription exceeds/, 'metaDescription'],
+  [/^priceInCents/, 'priceInCents'],
+  [/^authors cannot/, 'authors'],
+  [/^customFields/, 'customFields'],
+  [/^Cannot set futurePublishDate/, 'futurePublishDate'],
+  [/^Some prerequisite courses/, 'prerequisiteCourseIds'],
+  [/^Some prerequisite learning paths/, 'prerequisiteLearningPathIds'],
+  [/^Some related course groups/, 'relatedCourseGroupIds'],
+];
+
+/** The field a course-level message names, after any `Course at index N: ` prefix. */
+function courseFieldOf(message: string): { field?: string } {
+  const text = message.replace(/^Course at index \d+: /, '');
+  const field = FIELD_OF_MESSAGE.find(([pattern]) => pattern.test(text))?.[1];
+  return field ? { field } : {};
+}
+
 export function messagesOf(status: number, body: unknown): string[] {
   if (typeof body === 'string' && body.trim() !== '') return [body];
   if (isPlainObject(body) && Array.isArray(body.errors)) return body.errors.map(String);
@@ -37,14 +63,21 @@ function locate(
 ): { nodeId: string; field?: string } {
   if (step.kind === 'create') {
     const index = COURSE_INDEX.exec(message);
-    return { nodeId: step.drafts[index ? Number(index[1]) : 0] ?? step.drafts[0] ?? '' };
+    return {
+      nodeId: step.drafts[index ? Number(index[1]) : 0] ?? step.drafts[0] ?? '',
+      ...courseFieldOf(message),
+    };
   }
   if (step.kind === 'reread') return { nodeId: step.bind[0]?.key ?? '' };
   return locateInUpdate(step, message, bindings);
 }
 
 function locateInUpdate(step: UpdateStep, message: string, bindings: Bindings) {
-  const fallback = { nodeId: step.items[0]?.nodeId ?? '' };
+  const courseField = courseFieldOf(message);
+  const courseItem = courseField.field
+    ? step.items.find((item) => item.array === 'courseGroups' || item.array === 'courses')
+    : undefined;
+  const fallback = { nodeId: (courseItem ?? step.items[0])?.nodeId ?? '', ...courseField };
   const indexed = ARRAY_INDEX.exec(message);
   if (indexed) {
     const items = step.items.filter((item) => item.array === (indexed[1] as UpdateArray));

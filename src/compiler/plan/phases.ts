@@ -1,7 +1,8 @@
 // The phases of a plan, in the order they run; create plans of large courses reuse the last three.
+// Names only: a plan often skips phases, so the editor numbers the steps it shows (1..n), not these.
 export const PHASES = {
-  fields: '1. Fields and moves',
-  sections: '2. New sections',
-  lessons: '3. Section order and lessons',
-  topics: '4. Topics',
+  fields: 'Fields and moves',
+  sections: 'New sections',
+  lessons: 'Section order and lessons',
+  topics: 'Topics',
 } as const;

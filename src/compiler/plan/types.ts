@@ -36,7 +36,7 @@ export interface NewEntity {
 
 interface StepBase {
   id: string;
-  /** Human-readable phase, e.g. "2. New sections". */
+  /** Human-readable phase, e.g. "New sections". */
   phase: string;
   description: string;
 }

@@ -41,19 +41,9 @@ function EditCoursePage() {
           </Link>
         </div>
       ) : null}
-      {init.restoredFromOlderVersion ? (
-        <div className="banner banner--warning" role="alert">
-          The course changed on the server after your backup was made; review the plan before
-          applying.
-        </div>
-      ) : null}
       <CourseEditor
-        key={init.draftKey + (init.baseline?.course.updatedAt ?? '')}
-        initial={init.initial}
-        saved={init.saved}
-        baseline={init.baseline}
-        draftKey={init.draftKey}
-        restoredAt={init.restoredAt}
+        key={init.draftKey + (init.server?.course.updatedAt ?? '')}
+        {...init}
         canPublish={capabilities.publish}
       />
     </>

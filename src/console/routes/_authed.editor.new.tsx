@@ -28,15 +28,5 @@ function NewCoursePage() {
         Ask an admin or a content manager to create it.
       </NotAllowedPage>
     );
-  return (
-    <CourseEditor
-      key={init.draftKey}
-      initial={init.initial}
-      saved={init.saved}
-      baseline={null}
-      draftKey={init.draftKey}
-      restoredAt={init.restoredAt}
-      canPublish={capabilities.publish}
-    />
-  );
+  return <CourseEditor key={init.draftKey} {...init} canPublish={capabilities.publish} />;
 }

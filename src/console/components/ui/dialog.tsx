@@ -12,13 +12,16 @@ export interface DialogContentProps {
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
-  size?: 'md' | 'lg';
+  /** `wide`: most of the screen (a JSON preview, a table of changes). */
+  size?: 'md' | 'lg' | 'wide';
   /** Side sheet (the jobs tray) instead of a centred dialog. */
   placement?: 'center' | 'side';
   /** Stops Escape/outside clicks from closing the dialog, e.g. while a bulk run is in flight. */
   locked?: boolean;
-  /** Where focus goes when the dialog closes (default: its trigger), e.g. the menu it was opened from. */
-  onCloseAutoFocus?(event: Event): void;
+  /** Where focus goes as the dialog opens (preventDefault, then focus it); Radix's first tabbable. */
+  onOpenAutoFocus?: (event: Event) => void;
+  /** Where focus goes as it closes; by default back to what opened it. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 export function DialogContent({
@@ -28,6 +31,7 @@ export function DialogContent({
   size = 'md',
   placement = 'center',
   locked = false,
+  onOpenAutoFocus,
   onCloseAutoFocus,
 }: DialogContentProps) {
   const prevent = (event: Event) => {
@@ -41,6 +45,7 @@ export function DialogContent({
         onEscapeKeyDown={prevent}
         onPointerDownOutside={prevent}
         onInteractOutside={prevent}
+        onOpenAutoFocus={onOpenAutoFocus}
         onCloseAutoFocus={onCloseAutoFocus}
       >
         <header className="dialog__header">

@@ -11,7 +11,7 @@ export interface FieldProps {
   label: ReactNode;
   hint?: ReactNode;
   error?: string | undefined;
-  /** A live character count under the control, marked when over the limit. */
+  /** Characters left under the limit, counting down as the user types; marked when over it. */
   counter?: { count: number; max: number } | undefined;
   /** A fixed id for the control (to focus it from elsewhere); generated when absent. */
   id?: string | undefined;
@@ -73,7 +73,9 @@ export function Field({
           className={`field__hint${counter.count > counter.max ? ' field__error' : ''}`}
           id={countId}
         >
-          {counter.count} / {counter.max} characters
+          {counter.count <= counter.max
+            ? `${(counter.max - counter.count).toLocaleString('en-US')} of ${counter.max.toLocaleString('en-US')} characters left`
+            : `${(counter.count - counter.max).toLocaleString('en-US')} characters over the limit of ${counter.max.toLocaleString('en-US')}`}
         </p>
       ) : null}
       {error ? (

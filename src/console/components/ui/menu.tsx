@@ -14,9 +14,17 @@ export interface MenuContentProps {
   label?: string;
   align?: 'start' | 'center' | 'end';
   side?: 'top' | 'right' | 'bottom' | 'left';
+  /** Where focus goes as the menu closes (preventDefault: where an item put it); else its trigger. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function MenuContent({ children, label, align = 'end', side = 'bottom' }: MenuContentProps) {
+export function MenuContent({
+  children,
+  label,
+  align = 'end',
+  side = 'bottom',
+  onCloseAutoFocus,
+}: MenuContentProps) {
   return (
     <RadixMenu.Portal>
       <RadixMenu.Content
@@ -26,6 +34,7 @@ export function MenuContent({ children, label, align = 'end', side = 'bottom' }:
         side={side}
         sideOffset={4}
         collisionPadding={8}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         {children}
       </RadixMenu.Content>

@@ -1,21 +1,25 @@
-// Review and apply: the plan's steps (what will change, in which order), the exact JSON of each
-// request, conflicts found by re-reading the course, per-step progress, and a link to the result.
+// Review and apply: the plan's steps, numbered 1..n in the order they run (what will change), the
+// exact JSON of each request (copy it, or read it in a wide view), per-step progress, and the result.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { previewRequest, type Baseline, type Plan, type PlanStep } from '#compiler/index.ts';
+import { previewRequest, type Plan, type PlanStep } from '#compiler/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import { issueWords } from '../compile/issue-words.ts';
 import { pendingRuns } from '../persistence/editor-db.ts';
 import type { ApplyState } from './use-apply.ts';
 
 export interface ApplyPanelProps {
   plan: Plan;
-  blocked: boolean;
+  /** True until the first plan of a large draft is made (apply still plans what the draft is then). */
+  pending?: boolean;
+  /** Problems to fix first: apply then shows them instead of sending anything. */
+  problems: number;
   isNew: boolean;
   state: ApplyState;
   draftKey: string;
   onApply(): void;
   onResume(plan: Plan): void;
-  onTakeServer(fresh: Baseline): void;
   onReset(): void;
 }
 
@@ -42,24 +46,31 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 export function ApplyPanel(props: ApplyPanelProps) {
-  const { plan, blocked, isNew, state, onApply } = props;
+  const { plan, problems, isNew, state, onApply } = props;
   const [showJson, setShowJson] = useState(false);
   const running = state.phase === 'running' || state.phase === 'checking';
   const steps = 'steps' in state ? state.steps : null;
+  const json = showJson ? JSON.stringify(plan.steps.map(requestOf), null, 2) : '';
   return (
     <section className="apply-panel" aria-labelledby="apply-title">
       <h2 id="apply-title" className="editor-panel__title">
         Review and apply
       </h2>
-      {plan.steps.length === 0 ? (
+      {props.pending ? (
+        <p className="field__hint">Planning the requests…</p>
+      ) : plan.steps.length === 0 ? (
         <p className="field__hint">Nothing to apply: the draft matches the course.</p>
       ) : (
         <ol className="plan-steps" aria-label="Planned requests">
           {plan.steps.map((step, index) => {
             const view = steps?.[index];
+            const newPhase = index === 0 || plan.steps[index - 1]!.phase !== step.phase;
             return (
               <li key={step.id} className={`plan-step plan-step--${view?.status ?? 'planned'}`}>
-                <span className="plan-step__phase">{step.phase}</span>
+                {newPhase ? <span className="plan-step__phase">{step.phase}</span> : null}
+                <span className="plan-step__number" aria-hidden="true">
+                  {index + 1}.
+                </span>
                 <span className="plan-step__text">{step.description}</span>
                 {view ? (
                   <span className="plan-step__status">{STATUS_TEXT[view.status]}</span>
@@ -73,58 +84,87 @@ export function ApplyPanel(props: ApplyPanelProps) {
         <input type="checkbox" checked={showJson} onChange={() => setShowJson(!showJson)} />
         Show the JSON requests
       </label>
-      {showJson ? (
-        <pre className="json-preview" tabIndex={0} aria-label="JSON requests">
-          {JSON.stringify(plan.steps.map(requestOf), null, 2)}
-        </pre>
-      ) : null}
+      {showJson ? <JsonPreview json={json} /> : null}
       <div className="apply-panel__actions">
         <Button
           variant="primary"
           onClick={onApply}
-          disabled={blocked || plan.steps.length === 0 || running}
+          disabled={plan.steps.length === 0 || running}
           pending={running}
+          aria-describedby={problems > 0 ? 'apply-blocked' : undefined}
         >
           {isNew ? 'Create course' : 'Apply changes'}
         </Button>
-        {blocked ? <p className="field__hint">Fix the problems listed above to apply.</p> : null}
+        {problems > 0 ? (
+          <p className="field__hint" id="apply-blocked">
+            {problems === 1 ? 'One problem' : `${problems} problems`} to fix first (listed above).
+          </p>
+        ) : null}
       </div>
       <ApplyStatus {...props} />
     </section>
   );
 }
 
-function ApplyStatus({ state, onResume, onTakeServer, onReset, draftKey }: ApplyPanelProps) {
-  if (state.phase === 'conflict')
-    return (
-      <div role="alert" className="apply-result apply-result--warning">
-        <p>
-          <strong>The course changed on the server since you opened it.</strong> Nothing was sent.
-          Review the differences; taking the server's version keeps your edits and plans them
-          against what is there now.
-        </p>
-        <table className="diff-table">
-          <thead>
-            <tr>
-              <th scope="col">Where</th>
-              <th scope="col">When opened</th>
-              <th scope="col">Now on the server</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.differences.map((d, i) => (
-              <tr key={i}>
-                <td>{d.where}</td>
-                <td>{d.before}</td>
-                <td>{d.after}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <Button onClick={() => onTakeServer(state.fresh)}>Plan against the server's version</Button>
-        <Button variant="ghost" onClick={onReset}>
-          Cancel
+/** The requests as JSON: copy them, or read them in a dialog as wide as the screen. */
+function JsonPreview({ json }: { json: string }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(json);
+      setCopied('Copied the JSON requests to the clipboard.');
+    } catch {
+      setCopied('The browser refused the clipboard: select the text and copy it.');
+    }
+  };
+  return (
+    <div className="json-block">
+      <div className="json-block__actions">
+        <Button size="sm" onClick={() => void copy()}>
+          Copy JSON
         </Button>
+        <Dialog>
+          <DialogTrigger asChild>
+            <Button size="sm">Open wide view</Button>
+          </DialogTrigger>
+          <DialogContent
+            size="wide"
+            title="JSON requests"
+            description="The exact requests, in the order they are sent."
+          >
+            <pre
+              className="json-preview json-preview--wide"
+              tabIndex={0}
+              aria-label="JSON requests"
+            >
+              {json}
+            </pre>
+            <div className="dialog__actions">
+              <Button size="sm" onClick={() => void copy()}>
+                Copy JSON
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
+        <span className="field__hint" role="status">
+          {copied}
+        </span>
+      </div>
+      <pre className="json-preview" tabIndex={0} aria-label="JSON requests">
+        {json}
+      </pre>
+    </div>
+  );
+}
+
+function ApplyStatus({ state, onResume, onReset, draftKey }: ApplyPanelProps) {
+  if (state.phase === 'merged')
+    return (
+      <div role="status" className="apply-result apply-result--success">
+        <p>
+          <strong>Their changes are in your draft.</strong> Nothing was sent yet: review the plan
+          above, then apply.
+        </p>
       </div>
     );
   if (state.phase === 'done')
@@ -132,7 +172,7 @@ function ApplyStatus({ state, onResume, onTakeServer, onReset, draftKey }: Apply
       <div role="status" className="apply-result apply-result--success">
         <p>
           <strong>Applied.</strong> Every step was confirmed.
-          {state.warnings.map((w) => ` ${w.message}`)}
+          {state.warnings.map((w) => ` ${issueWords(w).text}.`)}
         </p>
         {state.groupId ? (
           <Link to="/course-groups/$groupId" params={{ groupId: state.groupId }}>

@@ -1,4 +1,6 @@
-// Applying the draft: re-read the course and stop on conflicts, then run the compiled plan through the
+// Applying the draft: re-read the course and stop when it changed on the server since the draft was
+// begun (the conflict panel lists their changes beside the draft's, and the user takes them into the
+// draft with a choice where both changed the same thing), then run the compiled plan through the
 // compiler's executor (IndexedDB journal, HTTP transport), with per-step progress. A 400 stops the run
 // and its messages become issues at their nodes; an interrupted run can be resumed from its journal.
 // Background jobs go to the jobs tray as their answers arrive (job-handoff.ts).
@@ -7,14 +9,18 @@ import {
   applyBindings,
   bindingKeys,
   executePlan,
+  rebaseDraft,
+  serverChanges,
   type Baseline,
+  type Choices,
   type Issue,
   type Plan,
+  type ServerChange,
 } from '#compiler/index.ts';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { IndexedDbJournal, autosave, pendingRuns } from '../persistence/editor-db.ts';
 import type { EditorStore } from '../state/editor-store.ts';
-import { baselineDifferences, loadBaseline, type Difference } from '../persistence/load-course.ts';
+import { loadBaseline } from '../persistence/load-course.ts';
 import { createHttpTransport } from './http-transport.ts';
 import { jobHandoff } from './job-handoff.ts';
 
@@ -28,7 +34,8 @@ export interface StepView {
 export type ApplyState =
   | { phase: 'idle' }
   | { phase: 'checking' }
-  | { phase: 'conflict'; differences: Difference[]; fresh: Baseline }
+  | { phase: 'conflict'; changes: ServerChange[]; fresh: Baseline }
+  | { phase: 'merged'; count: number }
   | { phase: 'running'; steps: StepView[] }
   | { phase: 'done'; steps: StepView[]; courseId: string; groupId: string; warnings: Issue[] }
   | { phase: 'failed'; steps: StepView[]; error: string }
@@ -37,16 +44,28 @@ export type ApplyState =
 export interface ApplyOptions {
   store: EditorStore;
   baseline: Baseline | null;
+  /** Whether `baseline` is the version the draft was begun from (else every difference is asked). */
+  baselineKnown: boolean;
   draftKey: string;
   /** The server's answer as issues at their nodes (cleared when a new run starts). */
   setServerIssues(issues: Issue[]): void;
   /** The course as saved after a run: the editor re-bases on it. */
   onSaved(fresh: Baseline, complete: boolean): void;
+  /** The server's changes are in the draft now: plan against this version. */
+  onRebased(fresh: Baseline): void;
 }
 
 const journal = new IndexedDbJournal();
 
-export function useApply({ store, baseline, draftKey, setServerIssues, onSaved }: ApplyOptions) {
+export function useApply({
+  store,
+  baseline,
+  baselineKnown,
+  draftKey,
+  setServerIssues,
+  onSaved,
+  onRebased,
+}: ApplyOptions) {
   const [state, setState] = useState<ApplyState>({ phase: 'idle' });
 
   useEffect(() => {
@@ -126,16 +145,19 @@ export function useApply({ store, baseline, draftKey, setServerIssues, onSaved }
     [draftKey, onSaved, setServerIssues, store],
   );
 
-  /** Re-read the course first (update only) and stop on changes made elsewhere. */
+  /**
+   * Re-read the course first (update only) and stop on changes made elsewhere since the draft was
+   * begun: nothing is sent until they are in the draft.
+   */
   const start = useCallback(
     async (plan: Plan) => {
       try {
         if (baseline) {
           setState({ phase: 'checking' });
           const fresh = await loadBaseline(baseline.course.id);
-          const differences = baselineDifferences(baseline, fresh);
-          if (differences.length > 0) {
-            setState({ phase: 'conflict', differences, fresh });
+          const changes = serverChanges(baselineKnown ? baseline : null, store.draft, fresh);
+          if (changes.length > 0) {
+            setState({ phase: 'conflict', changes, fresh });
             return;
           }
         }
@@ -144,7 +166,24 @@ export function useApply({ store, baseline, draftKey, setServerIssues, onSaved }
         setState({ phase: 'failed', steps: [], error: errorMessages(error).join(' ') });
       }
     },
-    [baseline, run],
+    [baseline, baselineKnown, run, store],
+  );
+
+  /** Take the server's changes into the draft, with the user's choices where both changed a thing. */
+  const merge = useCallback(
+    (choices: Choices) => {
+      if (state.phase !== 'conflict') return;
+      const merged = rebaseDraft(
+        baselineKnown ? baseline : null,
+        store.draft,
+        state.fresh,
+        choices,
+      );
+      store.edit(() => merged);
+      onRebased(state.fresh);
+      setState({ phase: 'merged', count: state.changes.length });
+    },
+    [state, baseline, baselineKnown, store, onRebased],
   );
 
   const resume = useCallback(
@@ -161,7 +200,7 @@ export function useApply({ store, baseline, draftKey, setServerIssues, onSaved }
   );
 
   const reset = useCallback(() => setState({ phase: 'idle' }), []);
-  return { state, start, resume, reset };
+  return { state, start, resume, reset, merge };
 }
 
 const viewsOf = (plan: Plan): StepView[] =>

@@ -52,6 +52,24 @@ function setup(first: CourseDraft, worker: FakeWorker | null = new FakeWorker())
 }
 
 describe('DraftCompiler', () => {
+  it('with no result yet (a large draft opening), compiles the first draft it is given', () => {
+    const worker = new FakeWorker();
+    const results: CompileResult[] = [];
+    const compiler = new DraftCompiler(
+      null,
+      (result) => results.push(result),
+      () => worker,
+    );
+    const first = draft('large');
+    compiler.compile({ baseline: null, draft: first });
+    expect(worker.requests).toEqual([{ draft: first, baseline: null }]);
+    worker.answer();
+    expect(titles(results)).toEqual(['large']);
+    // The same draft again is not compiled twice.
+    compiler.compile({ baseline: null, draft: first });
+    expect(worker.requests).toHaveLength(1);
+  });
+
   it('compiles one draft at a time and then only the latest one', () => {
     const { compiler, results, worker } = setup(draft('d0'));
     compiler.compile({ baseline: null, draft: draft('d1') });

@@ -20,8 +20,8 @@ export class DraftCompiler {
   private sentBaseline: Baseline | null | undefined = undefined;
 
   constructor(
-    /** The input of the latest result asked for: the same input again needs no compile. */
-    private latest: CompileInput,
+    /** The input of the latest result asked for (the same input again needs no compile); null: none yet. */
+    private latest: CompileInput | null,
     private readonly onResult: (result: CompileResult) => void,
     startWorker: () => CompileWorker | null = startCompileWorker,
   ) {
@@ -41,7 +41,7 @@ export class DraftCompiler {
   }
 
   compile(input: CompileInput): void {
-    if (input.draft === this.latest.draft && input.baseline === this.latest.baseline) return;
+    if (input.draft === this.latest?.draft && input.baseline === this.latest.baseline) return;
     this.latest = input;
     this.queued = input;
     if (!this.busy) this.sendQueued();

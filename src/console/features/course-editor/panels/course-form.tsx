@@ -1,5 +1,6 @@
-// The course's attributes (spec 2.2) for its kind: react-hook-form with the draft schema's resolver.
-// Status and scheduled publishing are shown only to people who may publish.
+// The course's attributes (spec 2.2) for its kind, in react-hook-form. Each field shows the draft's
+// problem at it in words, once touched (problems-context.ts). Status and scheduled publishing are
+// shown only to people who may publish.
 import { useCallback } from 'react';
 import {
   DraftAttributesSchema,
@@ -8,6 +9,7 @@ import {
   type DraftAttributes,
 } from '#compiler/index.ts';
 import { LIMITS } from '#contract/limits.ts';
+import { stripHtml } from '#contract/validation/field-rules.ts';
 import { useEditorSlice, type EditorStore } from '../state/editor-store.ts';
 import {
   CustomFieldsEditor,
@@ -18,6 +20,7 @@ import {
 } from './list-editors.tsx';
 import { KindFields } from './kind-fields.tsx';
 import { ScalarInput } from './scalar-input.tsx';
+import { useFieldErrors } from './problems-context.ts';
 import { SearchPicker } from './search-picker.tsx';
 import { useDraftForm } from './use-draft-form.ts';
 
@@ -59,9 +62,11 @@ const GROUPS: { legend: string; fields: Field[]; savedOnly?: Field[] }[] = [
 ];
 
 const PUBLISHING: Field[] = ['status', 'futurePublishDate', 'publishDate'];
+const DATE_HINT = 'A date such as 2026-01-31, or a date and time such as 2026-01-31T09:00:00Z';
 const HINTS: Partial<Record<Field, string>> = {
-  enrollmentStartDate: 'ISO 8601, e.g. 2026-01-31 or 2026-01-31T09:00:00Z',
-  priceInCents: `In cents, at most ${LIMITS.priceInCentsMax}`,
+  enrollmentStartDate: `${DATE_HINT}. Empty: when the course is created.`,
+  courseStartDate: 'Empty: when the course is created.',
+  priceInCents: `In US dollars, at most ${(LIMITS.priceInCentsMax / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`,
   assetAltText: 'Describes the card image for people who cannot see it',
   detailAssetAltText: 'Describes the detail image for people who cannot see it',
   futurePublishDate: 'The course is published automatically at this date',
@@ -77,8 +82,9 @@ export function CourseForm({ store, canPublish }: { store: EditorStore; canPubli
     },
     [store],
   );
-  const form = useDraftForm<DraftAttributes>(DraftAttributesSchema, attributes, commit);
-  const errors = form.formState.errors;
+  const form = useDraftForm<DraftAttributes>(attributes, commit);
+  const courseId = useEditorSlice(store, (s) => s.draft.clientId);
+  const errorOf = useFieldErrors(courseId, form.formState);
   const shape = DraftAttributesSchema.shape;
   const setList = (patch: Partial<DraftAttributes>) => store.edit((d) => setAttributes(d, patch));
   const input = (name: Field, extra: { multiline?: boolean; maxLength?: number } = {}) => (
@@ -87,11 +93,14 @@ export function CourseForm({ store, canPublish }: { store: EditorStore; canPubli
       name={name}
       schema={shape[name]}
       register={form.register}
-      error={errors[name]?.message as string | undefined}
+      control={form.control}
+      error={errorOf(name)}
       hint={HINTS[name]}
       {...(extra.maxLength !== undefined && {
         maxLength: extra.maxLength,
-        count: String(attributes[name] ?? '').length,
+        count: (name === 'description' ? String : (v: unknown) => stripHtml(String(v)))(
+          attributes[name] ?? '',
+        ).length,
       })}
       multiline={extra.multiline ?? false}
     />
@@ -124,10 +133,16 @@ export function CourseForm({ store, canPublish }: { store: EditorStore; canPubli
       ) : (
         <p className="field__hint">Status and scheduled publishing can be set by admins.</p>
       )}
-      <TagPicker value={attributes.tagIds ?? []} onChange={(tagIds) => setList({ tagIds })} />
+      <TagPicker
+        value={attributes.tagIds ?? []}
+        error={errorOf('tagIds')}
+        onChange={(tagIds) => setList({ tagIds })}
+      />
       <LinesEditor
         label="Authors"
+        id="f-authors"
         hint="One author per line"
+        error={errorOf('authors')}
         value={attributes.authors}
         onChange={(authors) => setList({ authors })}
       />
@@ -137,6 +152,7 @@ export function CourseForm({ store, canPublish }: { store: EditorStore; canPubli
         idPrefix="f-customFields"
         hint="Fields of the course group, shown in the catalog. Saving replaces the whole set."
         format={TEXT_OR_LIST}
+        error={errorOf('customFields')}
         value={attributes.customFields}
         onChange={(customFields) => setList({ customFields })}
       />
@@ -147,24 +163,31 @@ export function CourseForm({ store, canPublish }: { store: EditorStore; canPubli
         idPrefix="f-sessionCustomFields"
         hint="Fields of this course's session, not of its catalog group. Saving replaces the session's whole set: a field removed here is removed from the session."
         format={JSON_VALUE}
+        error={errorOf('sessionCustomFields')}
         value={attributes.sessionCustomFields}
         onChange={(sessionCustomFields) => setList({ sessionCustomFields })}
       />
       <SearchPicker
         label="Prerequisite courses"
         type="courses"
+        id="f-prerequisiteCourseIds"
+        error={errorOf('prerequisiteCourseIds')}
         value={attributes.prerequisiteCourseIds}
         onChange={(prerequisiteCourseIds) => setList({ prerequisiteCourseIds })}
       />
       <SearchPicker
         label="Prerequisite learning paths"
         type="learningPaths"
+        id="f-prerequisiteLearningPathIds"
+        error={errorOf('prerequisiteLearningPathIds')}
         value={attributes.prerequisiteLearningPathIds}
         onChange={(prerequisiteLearningPathIds) => setList({ prerequisiteLearningPathIds })}
       />
       <SearchPicker
         label="Related course groups"
         type="courseGroups"
+        id="f-relatedCourseGroupIds"
+        error={errorOf('relatedCourseGroupIds')}
         value={attributes.relatedCourseGroupIds}
         onChange={(relatedCourseGroupIds) => setList({ relatedCourseGroupIds })}
       />

@@ -36,9 +36,3 @@ export function fieldKind(schema: z.ZodType | undefined): FieldKind {
       return { type: 'other' };
   }
 }
-
-/** Human label for a camelCase API field: `enrollmentStartDate` -> `Enrollment start date`. */
-export function fieldLabel(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

@@ -4,20 +4,27 @@ import type { z } from 'zod';
 import { ScormFieldsSchema, VideoFieldsSchema, type CourseDraft } from '#compiler/index.ts';
 import { ArticlePageVariant } from '#contract/schemas/course-create.ts';
 import { useEditorSlice, type EditorStore } from '../state/editor-store.ts';
+import { useFieldErrors } from './problems-context.ts';
 import { ScalarInput } from './scalar-input.tsx';
 import { useDraftForm } from './use-draft-form.ts';
 
 type Fields = Record<string, unknown>;
 
+/** The kind's root fields; `prefix` is where their problems are found (`articleVariant.title`). */
 function rootOf(
   draft: CourseDraft,
-): { schema: z.ZodObject; values: Fields; legend: string } | null {
+): { schema: z.ZodObject; values: Fields; legend: string; prefix: string } | null {
   if (draft.kind === 'article')
-    return { schema: ArticlePageVariant, values: draft.articleVariant, legend: 'Article page' };
+    return {
+      schema: ArticlePageVariant,
+      values: draft.articleVariant,
+      legend: 'Article page',
+      prefix: 'articleVariant.',
+    };
   if (draft.kind === 'video')
-    return { schema: VideoFieldsSchema, values: draft.video, legend: 'Video' };
+    return { schema: VideoFieldsSchema, values: draft.video, legend: 'Video', prefix: '' };
   if (draft.kind === 'shareableContentObject')
-    return { schema: ScormFieldsSchema, values: draft.scorm, legend: 'SCORM package' };
+    return { schema: ScormFieldsSchema, values: draft.scorm, legend: 'SCORM package', prefix: '' };
   return null;
 }
 
@@ -41,7 +48,8 @@ function KindForm({ store, values }: { store: EditorStore; values: Fields }) {
     (next: Fields, field: string) => store.edit((d) => withRoot(d, next), `kind:${field}`),
     [store],
   );
-  const form = useDraftForm<Fields>(root.schema as z.ZodType<Fields, Fields>, values, commit);
+  const form = useDraftForm<Fields>(values, commit);
+  const errorOf = useFieldErrors(store.draft.clientId, form.formState);
   return (
     <fieldset className="editor-fieldset">
       <legend>{root.legend}</legend>
@@ -51,7 +59,7 @@ function KindForm({ store, values }: { store: EditorStore; values: Fields }) {
           name={name}
           schema={schema as z.ZodType}
           register={form.register}
-          error={form.formState.errors[name]?.message as string | undefined}
+          error={errorOf(name, `${root.prefix}${name}`)}
           multiline={name === 'body'}
         />
       ))}

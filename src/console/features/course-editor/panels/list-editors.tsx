@@ -21,20 +21,32 @@ const tagsQuery = {
 
 export function TagPicker({
   value,
+  error,
   onChange,
 }: {
   value: readonly string[];
+  error?: string | undefined;
   onChange(next: string[] | undefined): void;
 }) {
   const { data, isPending, isError } = useQuery(tagsQuery);
   const full = value.length >= LIMITS.tagsPerCourse;
   return (
-    <fieldset className="editor-fieldset">
+    <fieldset
+      className={`editor-fieldset${error ? ' is-invalid' : ''}`}
+      id="f-tagIds"
+      tabIndex={-1}
+      aria-describedby={error ? 'f-tagIds-error' : undefined}
+    >
       <legend>
         Tags ({value.length} of at most {LIMITS.tagsPerCourse})
       </legend>
       {isPending ? <p className="field__hint">Loading tags…</p> : null}
       {isError ? <p className="field__error">Tags could not be loaded.</p> : null}
+      {error ? (
+        <p className="field__error" id="f-tagIds-error">
+          {error}
+        </p>
+      ) : null}
       <div className="tag-grid">
         {(data?.tags ?? []).map((tag) => {
           const checked = value.includes(tag.id);
@@ -61,18 +73,22 @@ export function TagPicker({
 /** One entry per line; blank lines are dropped. */
 export function LinesEditor({
   label,
+  id,
   hint,
+  error,
   value,
   onChange,
 }: {
   label: string;
+  id?: string;
   hint?: string;
+  error?: string | undefined;
   value: readonly string[] | undefined;
   onChange(next: string[] | undefined): void;
 }) {
   const text = (value ?? []).join('\n');
   return (
-    <Field label={label} hint={hint}>
+    <Field label={label} id={id} hint={hint} error={error}>
       {(control) => (
         <textarea
           {...control}
@@ -145,6 +161,8 @@ export interface CustomFieldsEditorProps<V> {
   idPrefix: string;
   hint: string;
   format: ValueFormat<V>;
+  /** The draft's problem with the whole set, in words. */
+  error?: string | undefined;
   value: Record<string, V> | undefined;
   onChange(next: Record<string, V> | undefined): void;
 }
@@ -156,6 +174,7 @@ export function CustomFieldsEditor<V>({
   idPrefix,
   hint,
   format,
+  error,
   value,
   onChange,
 }: CustomFieldsEditorProps<V>) {
@@ -187,15 +206,20 @@ export function CustomFieldsEditor<V>({
   const newId = `${idPrefix}-new`;
   return (
     <fieldset
-      className="editor-fieldset"
+      className={`editor-fieldset${error ? ' is-invalid' : ''}`}
       id={idPrefix}
       tabIndex={-1}
-      aria-describedby={`${idPrefix}-hint`}
+      aria-describedby={`${idPrefix}-hint${error ? ` ${idPrefix}-error` : ''}`}
     >
       <legend>{legend}</legend>
       <p className="field__hint" id={`${idPrefix}-hint`}>
         {hint}
       </p>
+      {error ? (
+        <p className="field__error" id={`${idPrefix}-error`}>
+          {error}
+        </p>
+      ) : null}
       <p className="field__hint" id={`${idPrefix}-format`}>
         {format.hint}
       </p>

@@ -1,9 +1,11 @@
-// Fields of a section, lesson or topic, as a react-hook-form form validated with the contract's
-// schema for that level. Only the fields given are shown; the rest of the node is kept as it is.
+// Fields of a section, lesson or topic, as a react-hook-form form; each control is chosen from the
+// contract's schema for that level, and shows the draft's problem at it once touched. Only the
+// fields given are shown; the rest of the node is kept as it is.
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { setNodeFields, isTreeDraft, type TreeNode } from '#compiler/index.ts';
 import type { EditorStore } from '../state/editor-store.ts';
+import { useFieldErrors } from './problems-context.ts';
 import { ScalarInput } from './scalar-input.tsx';
 import { useDraftForm } from './use-draft-form.ts';
 
@@ -33,8 +35,8 @@ export function NodeForm({
     },
     [store, id, fields],
   );
-  const picked = schema.pick(Object.fromEntries(fields.map((f) => [f, true])) as never);
-  const form = useDraftForm<Fields>(picked as unknown as z.ZodType<Fields, Fields>, values, commit);
+  const form = useDraftForm<Fields>(values, commit);
+  const errorOf = useFieldErrors(id, form.formState);
   const shape = schema.shape as Record<string, z.ZodType>;
   return (
     <>
@@ -44,7 +46,7 @@ export function NodeForm({
           name={name}
           schema={shape[name]}
           register={form.register}
-          error={form.formState.errors[name]?.message as string | undefined}
+          error={errorOf(name)}
           multiline={multiline.includes(name)}
         />
       ))}

@@ -10,20 +10,22 @@ import { topicFieldsFor } from '#contract/topic-fields.ts';
 import { Lesson, Section, Topic } from '#contract/schemas/course-create.ts';
 import { changeTopicType, isTreeDraft, type TopicNode, type TreeNode } from '#compiler/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
-import { TOPIC_TYPE_LABELS } from '../../../lib/labels.ts';
+import { TOPIC_CONTENT_LABELS, TOPIC_TYPE_LABELS } from '../../../lib/labels.ts';
 import type { EditorStore } from '../state/editor-store.ts';
+import { displayTitle, KIND_WORD } from '../tree/node-names.ts';
+import { isHiddenSection } from '../tree/outline-edits.ts';
 import { CompletionCriteriaEditor, LanguagesEditor } from './topic-extras.tsx';
 import { NodeForm } from './node-form.tsx';
 
-const BEARING = CONTENT_BEARING_TOPIC_TYPES as Partial<Record<TopicType, string>>;
+const BEARING = TOPIC_CONTENT_LABELS;
+const isBearing = (type: TopicType) => type in CONTENT_BEARING_TOPIC_TYPES;
 const SEPARATE = ['title', 'type', 'languages', 'courseCompletionCriteria'];
 
 export function NodePanel({ store, node }: { store: EditorStore; node: TreeNode }) {
   return (
     <section className="node-panel" aria-labelledby="node-panel-title">
       <h2 id="node-panel-title" className="editor-panel__title">
-        {node.kind === 'section' ? 'Section' : node.kind === 'lesson' ? 'Lesson' : 'Topic'}:{' '}
-        {node.title || '(untitled)'}
+        {KIND_WORD[node.kind]}: {displayTitle(node)}
       </h2>
       {node.serverId ? (
         <p className="field__hint">
@@ -32,6 +34,11 @@ export function NodePanel({ store, node }: { store: EditorStore; node: TreeNode 
       ) : (
         <p className="field__hint">New: created when you apply</p>
       )}
+      {isHiddenSection(node) ? (
+        <p className="field__hint">
+          Hidden from learners: its release date is 31 December 9999, so they never reach it.
+        </p>
+      ) : null}
       {node.kind === 'section' ? (
         <NodeForm
           key={node.clientId}
@@ -63,8 +70,8 @@ function TopicPanel({ store, node }: { store: EditorStore; node: TopicNode }) {
       <Field
         label="Topic type"
         hint={`${
-          BEARING[node.type]
-            ? `Content-bearing: ${BEARING[node.type]}.`
+          isBearing(node.type)
+            ? `Its content is sent through the API: ${BEARING[node.type]}.`
             : 'A shell: created empty and configured later in the authoring interface.'
         } Changing the type drops fields the new type cannot carry.`}
       >
@@ -78,17 +85,17 @@ function TopicPanel({ store, node }: { store: EditorStore; node: TopicNode }) {
               store.edit((d) => (isTreeDraft(d) ? changeTopicType(d, id, type) : d));
             }}
           >
-            <optgroup label="Content-bearing (content sent through the API)">
-              {TOPIC_TYPES.filter((t) => BEARING[t] !== undefined).map((type) => (
+            <optgroup label="With content sent through the API">
+              {TOPIC_TYPES.filter(isBearing).map((type) => (
                 <option key={type} value={type}>
-                  {TOPIC_TYPE_LABELS[type]} — {BEARING[type]}
+                  {TOPIC_TYPE_LABELS[type]}
                 </option>
               ))}
             </optgroup>
-            <optgroup label="Shells (configured later in the authoring interface)">
+            <optgroup label="Empty shells, set up later in the authoring interface">
               {SHELL_TOPIC_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {TOPIC_TYPE_LABELS[type]} — shell
+                  {TOPIC_TYPE_LABELS[type]}
                 </option>
               ))}
             </optgroup>

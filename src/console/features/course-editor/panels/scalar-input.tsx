@@ -1,11 +1,12 @@
 // One control for a scalar contract field (text, URL, number, boolean, enum), registered with
 // react-hook-form. Empty text and numbers become undefined, which the draft treats as "not set".
 import { memo } from 'react';
-import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { Field } from '../../../components/ui/field.tsx';
-import { optionLabel } from '../../../lib/labels.ts';
-import { fieldKind, fieldLabel } from './field-kind.ts';
+import type { Control, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
+import { Field } from '../../../components/ui/field.tsx';
+import { fieldLabel, optionLabel } from '../../../lib/labels.ts';
+import { fieldKind } from './field-kind.ts';
+import { PriceField } from './price-input.tsx';
 
 export const emptyToUndefined = (value: unknown) =>
   value === '' || (typeof value === 'number' && Number.isNaN(value)) ? undefined : value;
@@ -14,6 +15,8 @@ export interface ScalarInputProps<V extends FieldValues> {
   name: Path<V>;
   schema: z.ZodType | undefined;
   register: UseFormRegister<V>;
+  /** Needed by the price field (dollars in the box, cents in the draft). */
+  control?: Control<V, unknown, V>;
   error?: string | undefined;
   hint?: string | undefined;
   label?: string;
@@ -26,6 +29,7 @@ function ScalarInputView<V extends FieldValues>({
   name,
   schema,
   register,
+  control,
   error,
   hint,
   label,
@@ -34,6 +38,16 @@ function ScalarInputView<V extends FieldValues>({
   multiline,
 }: ScalarInputProps<V>) {
   const kind = fieldKind(schema);
+  if (name === 'priceInCents' && control)
+    return (
+      <PriceField
+        name={name}
+        control={control}
+        label={label ?? fieldLabel(name)}
+        hint={hint}
+        error={error}
+      />
+    );
   const field = {
     // A fixed id: the problem list focuses a course field by it.
     id: `f-${name}`,

@@ -9,12 +9,17 @@ type SearchType = 'courseGroups' | 'courses' | 'learningPaths';
 
 export function SearchPicker({
   label,
+  id: fixedId,
   type,
+  error,
   value,
   onChange,
 }: {
   label: string;
+  /** The fieldset's id (the problem list focuses it). */
+  id?: string;
   type: SearchType;
+  error?: string | undefined;
   value: readonly string[] | undefined;
   onChange(next: string[] | undefined): void;
 }) {
@@ -31,8 +36,18 @@ export function SearchPicker({
   const picked = value ?? [];
   const set = (next: string[]) => onChange(next.length > 0 ? next : undefined);
   return (
-    <fieldset className="editor-fieldset">
+    <fieldset
+      className={`editor-fieldset${error ? ' is-invalid' : ''}`}
+      id={fixedId}
+      tabIndex={fixedId ? -1 : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend>{label}</legend>
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
       {picked.length > 0 ? (
         <ul className="picked-list">
           {picked.map((pickedId) => (

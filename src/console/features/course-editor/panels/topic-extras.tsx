@@ -1,11 +1,24 @@
 // A topic's article language variants and its completion criteria (spec 2.3, 2.5).
+import { useContext, useState } from 'react';
 import { COMPLETION_CRITERIA_TYPES, VALUE_COMPLETION_CRITERIA } from '#contract/enums.ts';
 import { ArticlePageVariant, type CompletionCriteria } from '#contract/schemas/course-create.ts';
 import { isTreeDraft, setNodeFields, type NodePatch, type TopicNode } from '#compiler/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
-import { COMPLETION_CRITERIA_LABELS } from '../../../lib/labels.ts';
+import { COMPLETION_CRITERIA_LABELS, fieldLabel } from '../../../lib/labels.ts';
 import type { EditorStore } from '../state/editor-store.ts';
-import { fieldLabel } from './field-kind.ts';
+import { ProblemsContext } from './problems-context.ts';
+
+/** A problem at one of these editors' fields, once it was touched here or the user tried to apply. */
+function useLocalProblems(nodeId: string) {
+  const problems = useContext(ProblemsContext);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  return {
+    touch: (field: string) =>
+      setTouched((set) => (set.has(field) ? set : new Set([...set, field]))),
+    errorOf: (field: string) =>
+      problems.showAll || touched.has(field) ? problems.at(nodeId, field) : undefined,
+  };
+}
 
 type Variant = Record<string, string>;
 
@@ -16,6 +29,7 @@ function patchTopic(store: EditorStore, id: string, patch: NodePatch, mergeKey?:
 export function LanguagesEditor({ store, node }: { store: EditorStore; node: TopicNode }) {
   const variants = (node.languages ?? []) as Variant[];
   const fields = Object.keys(ArticlePageVariant.shape);
+  const { touch, errorOf } = useLocalProblems(node.clientId);
   const set = (next: Variant[]) =>
     patchTopic(store, node.clientId, { languages: next.length > 0 ? next : undefined });
   return (
@@ -25,7 +39,11 @@ export function LanguagesEditor({ store, node }: { store: EditorStore; node: Top
         <fieldset className="editor-fieldset editor-fieldset--nested" key={index}>
           <legend>Variant {variant.language || index + 1}</legend>
           {fields.map((field) => (
-            <Field label={fieldLabel(field)} key={field}>
+            <Field
+              label={fieldLabel(field)}
+              key={field}
+              error={errorOf(`languages.${index}.${field}`)}
+            >
               {(control) => (
                 <input
                   {...control}
@@ -33,6 +51,7 @@ export function LanguagesEditor({ store, node }: { store: EditorStore; node: Top
                   defaultValue={variant[field] ?? ''}
                   key={`${node.clientId}-${variant[field] ?? ''}`}
                   onBlur={(event) => {
+                    touch(`languages.${index}.${field}`);
                     const text = event.currentTarget.value;
                     if (text === (variant[field] ?? '')) return;
                     const { [field]: _old, ...rest } = variant;
@@ -72,12 +91,16 @@ export function CompletionCriteriaEditor({ store, node }: { store: EditorStore; 
   const valueField = (VALUE_COMPLETION_CRITERIA as readonly string[]).includes(criteria?.type ?? '')
     ? (criteria!.type as (typeof VALUE_COMPLETION_CRITERIA)[number])
     : null;
-  const set = (next: CompletionCriteria | undefined) =>
+  const { touch, errorOf } = useLocalProblems(node.clientId);
+  const problem = errorOf('courseCompletionCriteria');
+  const set = (next: CompletionCriteria | undefined) => {
+    touch('courseCompletionCriteria');
     patchTopic(store, node.clientId, { courseCompletionCriteria: next });
+  };
   return (
     <fieldset className="editor-fieldset">
       <legend>Completion criteria</legend>
-      <Field label="Criterion">
+      <Field label="Criterion" error={valueField ? undefined : problem}>
         {(control) => (
           <select
             {...control}
@@ -98,7 +121,7 @@ export function CompletionCriteriaEditor({ store, node }: { store: EditorStore; 
         )}
       </Field>
       {valueField ? (
-        <Field label={fieldLabel(valueField)}>
+        <Field label={fieldLabel(valueField)} error={problem}>
           {(control) => (
             <input
               {...control}

@@ -1,21 +1,15 @@
-// A react-hook-form form over one part of the draft, validated with the contract's zod schema. Every
-// change is committed to the draft (typing in one field merges into one undo step), and the form
-// follows the draft when it changes from elsewhere (undo, redo, import).
-import { zodResolver } from '@hookform/resolvers/zod';
+// A react-hook-form form over one part of the draft. Every change is committed to the draft (typing
+// in one field merges into one undo step), and the form follows the draft when it changes from
+// elsewhere (undo, redo, import). The form does not validate: the compiler validates the whole draft
+// (compile/), and each field shows its problem from there, in words (problems-context.ts).
 import { useEffect } from 'react';
 import { useForm, type FieldValues, type Path, type PathValue } from 'react-hook-form';
-import type { z } from 'zod';
 
 export function useDraftForm<V extends FieldValues>(
-  schema: z.ZodType<V, V>,
   values: V,
   commit: (values: V, field: string) => void,
 ) {
-  const form = useForm<V, unknown, V>({
-    resolver: zodResolver(schema),
-    defaultValues: values as never,
-    mode: 'onChange',
-  });
+  const form = useForm<V, unknown, V>({ defaultValues: values as never });
   // Follow the draft when it changes from elsewhere (undo, redo, import): only the fields that differ
   // are set, straight into their inputs. (A form reset would need every input to re-render, which
   // the memoized inputs do not; a change that came from this form already matches.)
@@ -25,9 +19,7 @@ export function useDraftForm<V extends FieldValues>(
     const now = cleaned(form.getValues()) as Record<string, unknown>;
     for (const key of new Set([...Object.keys(now), ...Object.keys(current)]))
       if (normalized(now[key]) !== normalized(current[key]))
-        form.setValue(key as Path<V>, current[key] as PathValue<V, Path<V>>, {
-          shouldValidate: true,
-        });
+        form.setValue(key as Path<V>, current[key] as PathValue<V, Path<V>>);
   }, [form, valuesKey]);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/incompatible-library -- watch is subscribed to in an effect.

@@ -1,15 +1,30 @@
-// The editor's IndexedDB: autosaved drafts (per user and course) and the apply journal. A separate
+// The editor's IndexedDB: autosaved drafts (per user and course) with their undo history and the
+// course as it was when the draft was begun (its baseline), and the apply journal. A separate
 // database from the jobs tray's, so the two never contend over schema versions.
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { CourseDraft, Journal, JournalRecord, Plan } from '#compiler/index.ts';
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Baseline, CourseDraft, Journal, JournalRecord, Plan } from '#compiler/index.ts';
+import type { DraftHistory } from '../state/history.ts';
 
 export interface SavedDraft {
   /** `${userEmail}|${courseId or "new"}` */
   key: string;
   draft: CourseDraft;
   savedAt: number;
-  /** The course's `updatedAt` when the draft was opened (new courses: null). */
-  baseVersion: string | null;
+  /**
+   * The undo history. Drafts share their unchanged parts, and IndexedDB's structured clone keeps
+   * shared objects shared, so the stored size grows with what each edit changed, not with the draft.
+   */
+  history?: DraftHistory;
+  /**
+   * Whether the course as it was when the draft was begun is stored with it (`baselines`, same key).
+   * A backup without it (an older one) is stale: what changed on the server since is unknown.
+   */
+  hasBaseline?: boolean;
+}
+
+interface StoredBaseline {
+  key: string;
+  baseline: Baseline;
 }
 
 export interface PendingRun {
@@ -20,6 +35,7 @@ export interface PendingRun {
 
 interface EditorDb extends DBSchema {
   drafts: { key: string; value: SavedDraft };
+  baselines: { key: string; value: StoredBaseline };
   journal: { key: string; value: JournalRecord };
   runs: { key: string; value: PendingRun };
 }
@@ -30,11 +46,14 @@ function database(): Promise<IDBPDatabase<EditorDb> | null> {
   dbPromise ??= (
     typeof indexedDB === 'undefined'
       ? Promise.resolve(null)
-      : openDB<EditorDb>('lectern-editor', 1, {
-          upgrade(db) {
-            db.createObjectStore('drafts', { keyPath: 'key' });
-            db.createObjectStore('journal', { keyPath: 'planId' });
-            db.createObjectStore('runs', { keyPath: 'key' });
+      : openDB<EditorDb>('lectern-editor', 2, {
+          upgrade(db, oldVersion) {
+            if (oldVersion < 1) {
+              db.createObjectStore('drafts', { keyPath: 'key' });
+              db.createObjectStore('journal', { keyPath: 'planId' });
+              db.createObjectStore('runs', { keyPath: 'key' });
+            }
+            if (oldVersion < 2) db.createObjectStore('baselines', { keyPath: 'key' });
           },
         })
   ).catch(() => null); // Private browsing may refuse IndexedDB: the editor then works without backup.
@@ -44,29 +63,63 @@ function database(): Promise<IDBPDatabase<EditorDb> | null> {
 export const draftKey = (userEmail: string, courseId: string | null) =>
   `${userEmail}|${courseId ?? 'new'}`;
 
+export interface Backup {
+  entry: SavedDraft;
+  /** The course as it was when the draft was begun; null when the backup did not store it. */
+  baseline: Baseline | null;
+}
+
 export const autosave = {
-  async load(key: string): Promise<SavedDraft | undefined> {
-    return (await database())?.get('drafts', key);
+  async load(key: string): Promise<Backup | undefined> {
+    const db = await database();
+    const entry = await db?.get('drafts', key);
+    if (!db || !entry) return undefined;
+    const stored = entry.hasBaseline ? await db.get('baselines', key) : undefined;
+    return {
+      entry: { ...entry, hasBaseline: stored !== undefined },
+      baseline: stored?.baseline ?? null,
+    };
   },
-  async save(entry: SavedDraft): Promise<void> {
-    await writeNow((tx) => tx.store.put(entry));
+  /**
+   * Writes the draft and, when given, the baseline it is planned against, in one transaction: a
+   * crash never leaves a draft beside another draft's baseline. `baseline` undefined: unchanged.
+   */
+  async save(entry: SavedDraft, baseline?: Baseline | null): Promise<void> {
+    await writeNow((drafts, baselines) => [
+      ...(baseline === undefined
+        ? []
+        : [baseline ? baselines.put({ key: entry.key, baseline }) : baselines.delete(entry.key)]),
+      drafts.put(entry),
+    ]);
   },
+  /** Removes the backup, flushed to disk before it resolves ("Discard it" waits for this). */
   async clear(key: string): Promise<void> {
-    await writeNow((tx) => tx.store.delete(key));
+    await writeNow((drafts, baselines) => [drafts.delete(key), baselines.delete(key)], 'strict');
   },
 };
 
+type Store<N extends 'drafts' | 'baselines'> = {
+  put(value: EditorDb[N]['value']): Promise<unknown>;
+  delete(key: string): Promise<unknown>;
+};
+
 /**
- * One write to the drafts store, committed at once rather than when the current task ends: the
- * autosave's last write is made as the page is left (pagehide), when there may be no later task.
+ * One write to the drafts and their baselines, committed at once rather than when the current task
+ * ends: the autosave's last write is made as the page is left (pagehide), when there may be no later
+ * task.
  */
 async function writeNow(
-  request: (tx: IDBPTransaction<EditorDb, ['drafts'], 'readwrite'>) => Promise<unknown>,
+  /** Makes every request at once (a committed transaction takes no more). */
+  requests: (drafts: Store<'drafts'>, baselines: Store<'baselines'>) => Promise<unknown>[],
+  durability: 'default' | 'strict' = 'default',
 ): Promise<void> {
   const db = await database();
   if (!db) return;
-  const tx = db.transaction('drafts', 'readwrite');
-  const done = Promise.all([request(tx), tx.done]);
+  const tx = db.transaction(['drafts', 'baselines'], 'readwrite', { durability });
+  const done = Promise.all([
+    ...requests(tx.objectStore('drafts'), tx.objectStore('baselines')),
+    tx.done,
+  ]);
   tx.commit();
   await done;
 }

@@ -1,42 +1,71 @@
 // What the editor opens with: the course as read from the server (or an empty new draft), and the
-// user's backup of an unsaved draft for it, which is restored.
+// user's backup of an unsaved draft for it, which is restored with its undo history and with the
+// course as it was when the draft was begun. A restored draft is planned against that version, not
+// against the server's current one: otherwise the plan would silently set back whatever others
+// changed since (the lost update). Apply compares it with the server first and shows the conflict.
 import {
   draftFromBaseline,
   newCourseDraft,
   randomId,
+  serverChanges,
   type Baseline,
   type CourseDraft,
 } from '#compiler/index.ts';
+import type { DraftHistory } from '../state/history.ts';
 import { autosave, draftKey } from './editor-db.ts';
 import { loadBaseline } from './load-course.ts';
 
 export interface EditorInit {
   initial: CourseDraft;
+  /** The draft of the course as it is on the server now (what "Discard it" goes back to). */
   saved: CourseDraft;
+  /** The course as read from the server now (null for a new course). */
+  server: Baseline | null;
+  /** What the draft is planned against: the version it was begun from, else the server's. */
   baseline: Baseline | null;
+  /**
+   * Whether `baseline` is the version the draft was begun from. False for a restored backup that
+   * did not store it: what changed on the server since is unknown, so apply asks about every
+   * difference.
+   */
+  baselineKnown: boolean;
+  history: DraftHistory | undefined;
   draftKey: string;
   restoredAt: number | null;
-  /** The backup was made against an older version of the course. */
+  /** The restored draft was begun from an older version of the course (or an unknown one). */
   restoredFromOlderVersion: boolean;
 }
 
 export async function loadEditor(courseId: string | null, userEmail: string): Promise<EditorInit> {
   const key = draftKey(userEmail, courseId);
-  const baseline = courseId ? await loadBaseline(courseId) : null;
-  const saved = baseline
-    ? draftFromBaseline(baseline)
-    : newCourseDraft('courseGroup', '', randomId);
+  const server = courseId ? await loadBaseline(courseId) : null;
+  const saved = server ? draftFromBaseline(server) : newCourseDraft('courseGroup', '', randomId);
   const backup = await autosave.load(key).catch(() => undefined);
+  const draft = backup?.entry.draft;
   const usable =
-    backup &&
-    (courseId === null ? !backup.draft.serverIds : backup.draft.serverIds?.courseId === courseId);
+    draft && (courseId === null ? !draft.serverIds : draft.serverIds?.courseId === courseId);
+  if (!usable)
+    return {
+      initial: saved,
+      saved,
+      server,
+      baseline: server,
+      baselineKnown: true,
+      history: undefined,
+      draftKey: key,
+      restoredAt: null,
+      restoredFromOlderVersion: false,
+    };
+  const opened = server ? backup.baseline : null;
   return {
-    initial: usable ? backup.draft : saved,
+    initial: draft,
     saved,
-    baseline,
+    server,
+    baseline: opened ?? server,
+    baselineKnown: server === null || opened !== null,
+    history: backup.entry.history,
     draftKey: key,
-    restoredAt: usable ? backup.savedAt : null,
-    restoredFromOlderVersion:
-      !!usable && !!baseline && backup.baseVersion !== baseline.course.updatedAt,
+    restoredAt: backup.entry.savedAt,
+    restoredFromOlderVersion: server !== null && serverChanges(opened, draft, server).length > 0,
   };
 }

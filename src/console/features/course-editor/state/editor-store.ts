@@ -3,7 +3,14 @@
 // re-render the forms and a form edit does not re-render every tree row.
 import { useSyncExternalStore } from 'react';
 import type { CourseDraft } from '#compiler/index.ts';
-import { initialHistory, pushEdit, redo, undo, type HistoryState } from './history.ts';
+import {
+  initialHistory,
+  pushEdit,
+  redo,
+  undo,
+  type DraftHistory,
+  type HistoryState,
+} from './history.ts';
 
 export class EditorStore {
   private history: HistoryState<CourseDraft>;
@@ -11,13 +18,19 @@ export class EditorStore {
   private readonly listeners = new Set<() => void>();
   private running = false;
 
-  constructor(draft: CourseDraft, saved: CourseDraft = draft) {
-    this.history = initialHistory(draft);
+  /** `history`: undo and redo steps restored with a backed-up draft. */
+  constructor(draft: CourseDraft, saved: CourseDraft = draft, history?: DraftHistory) {
+    this.history = { ...initialHistory(draft), ...history };
     this.saved = saved;
   }
 
   get draft(): CourseDraft {
     return this.history.present;
+  }
+
+  /** The undo and redo steps, to back up with the draft. */
+  get steps(): DraftHistory {
+    return { past: this.history.past, future: this.history.future };
   }
 
   /** True while a plan runs (read by the leave guard at the moment of leaving). */
@@ -42,9 +55,27 @@ export class EditorStore {
     return this.history.present !== this.saved;
   }
 
-  /** Apply an edit; `mergeKey` coalesces typing in one field into one undo step. */
-  edit(update: (draft: CourseDraft) => CourseDraft, mergeKey: string | null = null): void {
-    this.set(pushEdit(this.history, update(this.history.present), mergeKey));
+  /**
+   * Apply an edit; `mergeKey` coalesces typing in one field into one undo step. `sameStep`: the edit
+   * completes the last one (a new row's title typed after the row was added), whenever it comes.
+   */
+  edit(
+    update: (draft: CourseDraft) => CourseDraft,
+    mergeKey: string | null = null,
+    sameStep = false,
+  ): CourseDraft {
+    const next = update(this.history.present);
+    if (sameStep && next !== this.history.present && this.history.lastKey === mergeKey)
+      this.set({ ...this.history, present: next, future: [] });
+    else this.set(pushEdit(this.history, next, mergeKey));
+    return this.history.present;
+  }
+
+  /** Take back the last edit if it is still the last one (a new row cancelled with Escape). */
+  cancel(expected: CourseDraft): void {
+    const previous = this.history.past.at(-1);
+    if (this.history.present !== expected || previous === undefined) return;
+    this.set({ ...undo(this.history), future: this.history.future });
   }
 
   undo(): void {

@@ -1,5 +1,7 @@
 // Undo/redo over immutable drafts. Every edit pushes the previous draft; typing in one field within a
 // short window merges into one step (a keystroke is not an undo step).
+import type { CourseDraft } from '#compiler/index.ts';
+
 export interface HistoryState<T> {
   past: readonly T[];
   present: T;
@@ -7,6 +9,12 @@ export interface HistoryState<T> {
   /** Merge key and time of the last edit, for coalescing typing. */
   lastKey: string | null;
   lastAt: number;
+}
+
+/** The undo and redo steps of a draft, as backed up with it. */
+export interface DraftHistory {
+  past: readonly CourseDraft[];
+  future: readonly CourseDraft[];
 }
 
 export const HISTORY_LIMIT = 200;

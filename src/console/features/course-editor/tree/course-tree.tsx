@@ -1,7 +1,7 @@
 // The course outline: the draft's tree as a flat, virtualized, sortable list (dnd-kit's sortable tree
 // pattern). Only rows on screen are mounted; the dragged row is always kept mounted. A drop goes
-// through getProjection, which asks the compiler's level rule, so it lands only where its level is
-// valid.
+// through getProjection, which asks the compiler's level rule, so it lands only at valid levels, and
+// then through the same move rules as the menu's moves (a refused one is explained at its row).
 import {
   DndContext,
   KeyboardSensor,
@@ -17,26 +17,53 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { childKindOf, type TreeDraft } from '#compiler/index.ts';
+import {
+  memo,
+  useCallback,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { childKindOf, type PlacementRule, type TreeDraft, type TreeNode } from '#compiler/index.ts';
 import { describeProjection, TREE_INSTRUCTIONS } from './announce.ts';
 import { flatten, removeDescendantsOf } from './flat-tree.ts';
 import { getProjection, type Projection } from './projection.ts';
 import { useEdgeScroll } from './use-edge-scroll.ts';
 import { INDENT_PX, treeKeyboardCoordinates } from './keyboard.ts';
-import { TreeRow, type RowActions } from './tree-row.tsx';
+import type { NodeStatus } from './node-status.ts';
+import { moveChecked } from './outline-edits.ts';
+import type { RowActions } from './row-actions.ts';
+import { TreeRow } from './tree-row.tsx';
 
 export const ROW_HEIGHT = 40;
+
+export interface CourseTreeHandle {
+  /**
+   * Scroll a row into view and focus it (its title, or its title field) in the commit that mounts
+   * it. `afterRender`: the element to focus is about to be replaced (a title field opening or
+   * closing), so focus it once the outline has rendered.
+   */
+  focus(id: string, afterRender?: boolean): void;
+}
 
 export interface CourseTreeProps {
   draft: TreeDraft;
   collapsed: ReadonlySet<string>;
   selectedId: string | null;
+  /** The first problem of each node, in words. */
   issues: ReadonlyMap<string, string>;
+  statusOf(node: TreeNode, parentServerId: string | null | undefined, index: number): NodeStatus;
+  editing: { id: string; isNew: boolean } | null;
+  rule: PlacementRule;
   actions: Omit<RowActions, 'focusRow'>;
-  onMove(id: string, projection: Projection): void;
-  /** A node to scroll to and focus (nonce: focus again even when the id is the same). */
-  focus: { id: string; nonce: number } | null;
+  onMove(id: string, projection: Projection, byKeyboard: boolean): void;
+  /** Shown under its row (a refused move, with what to do instead). */
+  notice: { nodeId: string; content: ReactNode } | null;
+  ref?: Ref<CourseTreeHandle>;
 }
 
 interface DragState {
@@ -47,9 +74,7 @@ interface DragState {
   pointer: { y: number } | null;
 }
 
-const LABEL = { section: 'section', lesson: 'lesson', topic: 'topic' } as const;
-
-/** Focuses a row's title if the row is mounted; false when it is not (yet). */
+/** Focuses a row's title (or title field) if the row is mounted; false when it is not (yet). */
 function focusRow(id: string): boolean {
   const element = document.getElementById(`node-${id}`);
   element?.focus();
@@ -61,9 +86,13 @@ export const CourseTree = memo(function CourseTree({
   collapsed,
   selectedId,
   issues,
+  statusOf,
+  editing,
+  rule,
   actions,
   onMove,
-  focus,
+  notice,
+  ref,
 }: CourseTreeProps) {
   const [drag, setDrag] = useState<DragState | null>(null);
   const flat = useMemo(() => flatten(draft, collapsed), [draft, collapsed]);
@@ -72,6 +101,7 @@ export const CourseTree = memo(function CourseTree({
     [flat, drag?.activeId], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const ids = useMemo(() => items.map((item) => item.id), [items]);
+  const byId = useMemo(() => new Map(flat.map((item) => [item.id, item])), [flat]);
   const projection =
     drag && drag.overId
       ? getProjection(draft, items, drag.activeId, drag.overId, drag.offsetX / INDENT_PX)
@@ -101,8 +131,8 @@ export const CourseTree = memo(function CourseTree({
 
   // Handlers and announcements read the latest list and virtualizer (dnd-kit's handlers run before
   // this component re-renders, and keep the first announcements object).
-  const latest = useRef({ draft, items, projection });
-  latest.current = { draft, items, projection };
+  const latest = useRef({ draft, items, rule });
+  latest.current = { draft, items, rule };
   const virtualizerRef = useRef(virtualizer);
   virtualizerRef.current = virtualizer;
 
@@ -110,19 +140,28 @@ export const CourseTree = memo(function CourseTree({
   // deferred focus() took focus away from wherever the user had moved on to in the meantime (the
   // next "Add" button, the row an arrow key had just reached). A row off screen is scrolled in first,
   // and is focused only if focus is still where the request came from.
-  const pendingFocus = useRef<{ id: string; from: Element | null } | null>(null);
-  const requestFocus = useCallback((id: string) => {
+  const pendingFocus = useRef<{ id: string; from: Element | null; scrolled: boolean } | null>(null);
+  const requestFocus = useCallback((id: string, afterRender = false) => {
     const index = latest.current.items.findIndex((item) => item.id === id);
-    if (index < 0) return;
-    virtualizerRef.current.scrollToIndex(index, { align: 'auto' });
-    pendingFocus.current = focusRow(id) ? null : { id, from: document.activeElement };
+    if (index >= 0) virtualizerRef.current.scrollToIndex(index, { align: 'auto' });
+    pendingFocus.current =
+      !afterRender && focusRow(id)
+        ? null
+        : { id, from: document.activeElement, scrolled: index >= 0 };
   }, []);
-  useLayoutEffect(() => {
-    if (focus) requestFocus(focus.id);
-  }, [focus, requestFocus]);
+  useImperativeHandle(ref, () => ({ focus: requestFocus }), [requestFocus]);
   useLayoutEffect(() => {
     const pending = pendingFocus.current;
-    if (!pending || !document.getElementById(`node-${pending.id}`)) return;
+    if (!pending) return;
+    if (!document.getElementById(`node-${pending.id}`)) {
+      // A row just added may lie outside the mounted range: scroll to it once it is in the list.
+      const index = items.findIndex((item) => item.id === pending.id);
+      if (!pending.scrolled && index >= 0) {
+        pending.scrolled = true;
+        virtualizer.scrollToIndex(index, { align: 'auto' });
+      }
+      return;
+    }
     pendingFocus.current = null;
     const active = document.activeElement;
     if (active === pending.from || active === null || active === document.body)
@@ -141,6 +180,11 @@ export const CourseTree = memo(function CourseTree({
       focusRow: (id, to) => {
         const list = latest.current.items;
         const index = list.findIndex((item) => item.id === id);
+        if (to === 'parent') {
+          const parentId = list[index]?.parentId;
+          if (parentId) requestFocus(parentId);
+          return;
+        }
         const target =
           to === 'first' ? 0 : to === 'last' ? list.length - 1 : Math.max(0, index + to);
         const next = list[Math.min(target, list.length - 1)];
@@ -149,12 +193,22 @@ export const CourseTree = memo(function CourseTree({
     }),
     [actions, requestFocus],
   );
+  /** Why a projected drop would be refused (null: it is allowed). */
+  const refusal = useCallback((id: string, at: Projection | null): string | null => {
+    if (!at) return null;
+    const outcome = moveChecked(latest.current.draft, id, at, latest.current.rule);
+    return outcome.ok ? null : outcome.message;
+  }, []);
   const announcements = useMemo<Announcements>(() => {
-    const describe = (activeId: UniqueIdentifier, overId: UniqueIdentifier | undefined) => {
+    const project = (activeId: UniqueIdentifier, overId: UniqueIdentifier | undefined) => {
       const { draft: current, items: list } = latest.current;
       const id = String(activeId);
-      const at = overId === undefined ? null : getProjection(current, list, id, String(overId), 0);
-      return describeProjection(list, id, at);
+      return overId === undefined ? null : getProjection(current, list, id, String(overId), 0);
+    };
+    const describe = (activeId: UniqueIdentifier, overId: UniqueIdentifier | undefined) => {
+      const id = String(activeId);
+      const at = project(activeId, overId);
+      return describeProjection(latest.current.items, id, at, refusal(id, at));
     };
     return {
       onDragStart: ({ active }) => {
@@ -162,11 +216,17 @@ export const CourseTree = memo(function CourseTree({
         return `Picked up ${item ? `${item.kind} ${item.node.title}` : 'item'}.`;
       },
       onDragOver: ({ active, over }) => describe(active.id, over?.id),
-      onDragEnd: ({ active, over }) =>
-        over ? `Dropped. ${describe(active.id, over.id)}` : 'Dropped outside the outline.',
+      onDragEnd: ({ active, over }) => {
+        if (!over) return 'Dropped outside the outline; nothing moved.';
+        const id = String(active.id);
+        const at = project(active.id, over.id);
+        const refused = refusal(id, at);
+        if (refused) return `Not moved. ${refused}`;
+        return `Dropped. ${describe(active.id, over.id)}`;
+      },
       onDragCancel: () => 'Moving cancelled.',
     };
-  }, []);
+  }, [refusal]);
 
   // Stable props: the outline re-renders on every scroll, and dnd-kit's context with it.
   const accessibility = useMemo(
@@ -193,6 +253,7 @@ export const CourseTree = memo(function CourseTree({
   }, []);
   const onDragEnd = useCallback(
     (event: DragEndEvent) => {
+      const byKeyboard = !(event.activatorEvent && 'clientY' in event.activatorEvent);
       setDrag(null);
       if (!event.over) return;
       const id = String(event.active.id);
@@ -203,13 +264,20 @@ export const CourseTree = memo(function CourseTree({
         String(event.over.id),
         event.delta.x / INDENT_PX,
       );
-      if (final) onMove(id, final);
+      if (final) onMove(id, final, byKeyboard);
     },
     [onMove],
   );
 
-  const status = drag ? describeProjection(items, drag.activeId, projection) : '';
+  // Asked again only when the drop place changes, not on every pointer move.
+  const placeKey = drag && projection ? `${projection.parentId}|${projection.index}` : null;
+  const refused = useMemo(
+    () => (drag && projection ? refusal(drag.activeId, projection) : null),
+    [drag?.activeId, placeKey, draft, refusal], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const status = drag ? describeProjection(items, drag.activeId, projection, refused) : '';
   const rows = virtualizer.getVirtualItems();
+  const noticeIndex = notice ? items.findIndex((item) => item.id === notice.nodeId) : -1;
 
   return (
     <DndContext
@@ -224,10 +292,10 @@ export const CourseTree = memo(function CourseTree({
       onDragCancel={onDragCancel}
     >
       <p
-        className={`tree-drop-status${projection || !drag ? '' : ' is-invalid'}`}
+        className={`tree-drop-status${drag && (!projection || refused) ? ' is-invalid' : ''}`}
         aria-hidden="true"
       >
-        {status || 'Drag a row by its handle, or focus the handle and press Space.'}
+        {status}
       </p>
       <div className="course-tree" ref={scrollRef} data-testid="course-tree">
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
@@ -238,7 +306,8 @@ export const CourseTree = memo(function CourseTree({
           >
             {rows.map((row) => {
               const item = items[row.index]!;
-              const kind = childKindOf(draft, item.node);
+              const parent = item.parentId === null ? null : byId.get(item.parentId);
+              const parentServerId = parent === null ? null : parent?.node.serverId;
               return (
                 <li
                   key={row.key}
@@ -249,9 +318,10 @@ export const CourseTree = memo(function CourseTree({
                     item={item}
                     collapsed={collapsed.has(item.id)}
                     selected={selectedId === item.id}
+                    status={statusOf(item.node, parentServerId, item.index)}
                     issue={issues.get(item.id)}
-                    canHaveChildren={kind !== undefined}
-                    childLabel={kind ? LABEL[kind] : undefined}
+                    editing={editing?.id === item.id ? (editing.isNew ? 'new' : 'rename') : null}
+                    childKind={childKindOf(draft, item.node)}
                     actions={rowActions}
                   />
                 </li>
@@ -259,6 +329,20 @@ export const CourseTree = memo(function CourseTree({
             })}
           </ul>
         </SortableContext>
+        {items.length === 0 ? (
+          <p className="course-tree__empty">
+            Nothing here yet. Add the first {draft.kind === 'courseGroup' ? 'section' : 'topic'}{' '}
+            with the button above; then name it, and press Enter again for the next one.
+          </p>
+        ) : null}
+        {notice ? (
+          <div
+            className="tree-notice"
+            style={{ top: noticeIndex >= 0 ? (noticeIndex + 1) * ROW_HEIGHT : 0 }}
+          >
+            {notice.content}
+          </div>
+        ) : null}
       </div>
     </DndContext>
   );

@@ -1,42 +1,50 @@
 // One row of the flattened tree, in two parts. The outer part holds dnd-kit's sortable hook: dnd-kit
 // re-renders every row on screen when the drag's state changes, so it renders just the row's box
-// and drag handle. The row's content (toggle, title, problem, actions) is a memoized component
-// that only re-renders when the row's own data changes (node identity, depth, collapsed, selected,
-// issue), never on drag state.
+// and drag handle. The row's content is a memoized component that only re-renders when the row's own
+// data changes (node identity, depth, collapsed, selected, state, problem, editing), never on drag
+// state.
+//
+// The content keeps the title whole: a kind icon, the title (or its inline field), the topic type in
+// a chip that gives way first, the row's state as an icon with a tooltip, a small "add inside"
+// button, and every other action in the row's menu.
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo, useState, type KeyboardEvent } from 'react';
-import type { FlatNode } from './flat-tree.ts';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
+import type { NodeKind } from '#compiler/index.ts';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { TOPIC_TYPE_LABELS } from '../../../lib/labels.ts';
+import type { FlatNode } from './flat-tree.ts';
+import { HiddenIcon, KindIcon, StatusIcon, type RowState } from './icons.tsx';
 import { INDENT_PX } from './keyboard.ts';
 import { newIndex } from './new-index.ts';
+import { displayTitle, KIND_WORD } from './node-names.ts';
+import type { NodeStatus } from './node-status.ts';
+import { isHiddenSection } from './outline-edits.ts';
 import { countRowRender } from './render-count.ts';
-
-export interface RowActions {
-  select(id: string): void;
-  toggle(id: string): void;
-  addChild(id: string): void;
-  duplicate(id: string): void;
-  remove(id: string): void;
-  rename(id: string, title: string): void;
-  /** Move keyboard focus to another row: +1/-1 (arrows), or 'first'/'last' (Home/End). */
-  focusRow(id: string, to: 1 | -1 | 'first' | 'last'): void;
-}
+import { CHILD_WORD, type FocusMove, type RowActions } from './row-actions.ts';
+import { RowMenu } from './row-menu.tsx';
 
 export interface TreeRowProps {
   item: FlatNode;
   collapsed: boolean;
   selected: boolean;
+  status: NodeStatus;
+  /** The first problem at this node, in words. */
   issue: string | undefined;
-  canHaveChildren: boolean;
-  childLabel: string | undefined;
+  /** The inline title field is open: for a node just added, or a rename. */
+  editing: 'new' | 'rename' | null;
+  childKind: NodeKind | undefined;
   actions: RowActions;
 }
 
-const KIND_LABEL = { section: 'Section', lesson: 'Lesson', topic: 'Topic' } as const;
+const STATE_WORDS: Record<RowState, string> = {
+  new: 'New: created when you apply',
+  saved: 'Saved, unchanged',
+  changed: 'Changed: sent when you apply',
+  problem: 'Problem',
+};
 
-const labelOf = (node: FlatNode['node']) =>
-  `${KIND_LABEL[node.kind]} ${node.title || '(untitled)'}`;
+const labelOf = (item: FlatNode) => `${KIND_WORD[item.kind]} ${displayTitle(item.node)}`;
 
 function TreeRowView(props: TreeRowProps) {
   countRowRender();
@@ -51,15 +59,16 @@ function TreeRowView(props: TreeRowProps) {
     transition,
     isDragging,
   } = useSortable({ id, getNewIndex: newIndex });
+  const hidden = isHiddenSection(node);
 
   return (
     <div
       ref={setNodeRef}
-      className={`tree-row tree-row--${node.kind}${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}${issue ? ' has-issue' : ''}`}
+      className={`tree-row tree-row--${node.kind}${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}${issue ? ' has-issue' : ''}${hidden ? ' is-hidden-section' : ''}`}
       style={{
         transform: CSS.Translate.toString(transform),
         transition,
-        paddingInlineStart: depth * INDENT_PX + 4,
+        paddingInlineStart: depth * INDENT_PX + 2,
       }}
       data-node-id={id}
       data-testid={`row-${node.title}`}
@@ -70,7 +79,7 @@ function TreeRowView(props: TreeRowProps) {
         className="tree-row__handle"
         {...attributes}
         {...listeners}
-        aria-label={`Drag ${labelOf(node)}`}
+        aria-label={`Drag ${labelOf(item)}`}
       >
         <span aria-hidden="true">⠿</span>
       </button>
@@ -79,47 +88,79 @@ function TreeRowView(props: TreeRowProps) {
   );
 }
 
+const MOVES: Record<string, FocusMove> = {
+  ArrowDown: 1,
+  ArrowUp: -1,
+  Home: 'first',
+  End: 'last',
+};
+
 function RowContentView({
   item,
   collapsed,
   selected,
+  status,
   issue,
-  canHaveChildren,
-  childLabel,
+  editing,
+  childKind,
   actions,
 }: TreeRowProps) {
   const { node, id } = item;
-  const [renaming, setRenaming] = useState(false);
-  const label = labelOf(node);
-  const subtitle =
-    node.kind === 'topic' ? TOPIC_TYPE_LABELS[node.type] : node.serverId ? 'saved' : 'new';
+  const [menuOpen, setMenuOpen] = useState(false);
+  const label = labelOf(item);
+  const state: RowState = issue ? 'problem' : status;
+  const stateWords = issue ? `Problem: ${issue}` : STATE_WORDS[status];
+  const hasChildren = childKind !== undefined && item.childCount > 0;
+  const hidden = isHiddenSection(node);
 
   const onTitleKey = (event: KeyboardEvent) => {
-    const moves: Record<string, 1 | -1 | 'first' | 'last'> = {
-      ArrowDown: 1,
-      ArrowUp: -1,
-      Home: 'first',
-      End: 'last',
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (event.key !== 'Enter') actions.forgetConfirmed();
+    const handled = () => {
+      event.preventDefault();
+      event.stopPropagation();
     };
-    if (event.key === 'F2') {
-      event.preventDefault();
-      setRenaming(true);
-    } else if (moves[event.key] !== undefined) {
-      event.preventDefault();
-      actions.focusRow(id, moves[event.key]!);
-    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-      // Left collapses, Right expands (as in a file tree).
+    if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      handled();
+      actions.moveStep(id, event.key === 'ArrowUp' ? -1 : 1);
+    } else if (plain && MOVES[event.key] !== undefined) {
+      handled();
+      actions.focusRow(id, MOVES[event.key]!);
+    } else if (plain && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      // Right opens a closed row; Left closes an open one, or goes to the parent (a file tree's keys).
       const open = event.key === 'ArrowRight';
-      if (canHaveChildren && item.childCount > 0 && collapsed === open) {
-        event.preventDefault();
+      if (hasChildren && collapsed === open) {
+        handled();
         actions.toggle(id);
+      } else if (!open && item.parentId) {
+        handled();
+        actions.focusRow(id, 'parent');
       }
+    } else if (event.key === 'Enter' && plain) {
+      handled();
+      actions.enter(id);
+    } else if (event.key === 'F2' && plain) {
+      handled();
+      actions.startRename(id);
+    } else if (event.key === 'Delete' && plain) {
+      handled();
+      actions.remove(id);
+    } else if ((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu') {
+      handled();
+      setMenuOpen(true);
+    } else if (plain && !event.shiftKey) {
+      const key = event.key.toLowerCase();
+      if (key === 'a' && childKind) actions.addChild(id);
+      else if (key === 'n') actions.addAfter(id);
+      else if (key === 'm') actions.openMoveTo(id);
+      else return;
+      handled();
     }
   };
 
   return (
     <>
-      {canHaveChildren && item.childCount > 0 ? (
+      {hasChildren ? (
         <button
           type="button"
           className="tree-row__toggle"
@@ -132,81 +173,114 @@ function RowContentView({
       ) : (
         <span className="tree-row__toggle" aria-hidden="true" />
       )}
-      {renaming ? (
-        <input
-          className="tree-row__rename"
-          aria-label={`Rename ${label}`}
-          defaultValue={node.title}
-          autoFocus
-          onBlur={(event) => {
-            actions.rename(id, event.currentTarget.value);
-            setRenaming(false);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') event.currentTarget.blur();
-            if (event.key === 'Escape') setRenaming(false);
-          }}
+      <KindIcon kind={node.kind} />
+      {editing ? (
+        <TitleField
+          id={id}
+          title={node.title ?? ''}
+          label={
+            editing === 'new' ? `Title of the new ${CHILD_WORD[node.kind]}` : `Rename ${label}`
+          }
+          actions={actions}
         />
       ) : (
         <button
           type="button"
           className="tree-row__title"
           id={`node-${id}`}
+          aria-label={`${label}, ${stateWords}${hidden ? ', hidden from learners' : ''}`}
           aria-current={selected ? 'true' : undefined}
+          aria-describedby="outline-keys"
           onClick={() => actions.select(id)}
-          onDoubleClick={() => setRenaming(true)}
+          onDoubleClick={() => actions.startRename(id)}
           onKeyDown={onTitleKey}
+          onBlur={() => actions.forgetConfirmed()}
         >
-          <span className={`tree-row__kind tree-row__kind--${node.kind}`}>
-            {KIND_LABEL[node.kind]}
-          </span>
-          <span className="tree-row__text">{node.title || '(untitled)'}</span>
-          <span className="tree-row__meta">{subtitle}</span>
+          <span className="tree-row__text">{displayTitle(node)}</span>
+          {node.kind === 'topic' ? (
+            <span className="tree-row__type">{TOPIC_TYPE_LABELS[node.type]}</span>
+          ) : null}
+          {hidden ? (
+            <span className="tree-row__type tree-row__type--hidden">
+              <HiddenIcon />
+              Hidden from learners
+            </span>
+          ) : null}
         </button>
       )}
-      {issue ? (
-        <span className="tree-row__issue" title={issue}>
-          <span className="visually-hidden">Problem: </span>
-          {issue}
+      <Tooltip content={stateWords} side="left">
+        <span className="tree-row__state" role="img" aria-label={stateWords}>
+          <StatusIcon state={state} />
         </span>
-      ) : null}
-      <span className="tree-row__actions">
-        {childLabel ? (
+      </Tooltip>
+      {childKind ? (
+        <Tooltip content={`Add ${CHILD_WORD[childKind]} inside`}>
           <button
             type="button"
-            className="btn btn--ghost btn--sm"
+            className="tree-row__button"
+            aria-label={`Add ${CHILD_WORD[childKind]} to ${label}`}
             onClick={() => actions.addChild(id)}
-            aria-label={`Add ${childLabel} to ${label}`}
           >
-            + {childLabel}
+            <span aria-hidden="true">+</span>
           </button>
-        ) : null}
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          onClick={() => setRenaming(true)}
-          aria-label={`Rename ${label}`}
-        >
-          Rename
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          onClick={() => actions.duplicate(id)}
-          aria-label={`Duplicate ${label}`}
-        >
-          Duplicate
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          onClick={() => actions.remove(id)}
-          aria-label={`Remove ${label}`}
-        >
-          Remove
-        </button>
-      </span>
+        </Tooltip>
+      ) : (
+        <span className="tree-row__button" aria-hidden="true" />
+      )}
+      <RowMenu
+        id={id}
+        kind={node.kind}
+        label={label}
+        childKind={childKind}
+        saved={node.serverId !== undefined}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        actions={actions}
+      />
     </>
+  );
+}
+
+/** The inline title field: focused with its text selected; Enter confirms, Escape cancels. */
+function TitleField({
+  id,
+  title,
+  label,
+  actions,
+}: {
+  id: string;
+  title: string;
+  label: string;
+  actions: RowActions;
+}) {
+  const done = useRef(false);
+  const finish = (how: 'enter' | 'blur' | 'cancel', value: string) => {
+    if (done.current) return;
+    done.current = true;
+    if (how === 'cancel') actions.cancelTitle(id);
+    else actions.commitTitle(id, value, how);
+  };
+  return (
+    <input
+      className="tree-row__field"
+      id={`node-${id}`}
+      aria-label={label}
+      defaultValue={title}
+      autoComplete="off"
+      spellCheck
+      onFocus={(event) => event.currentTarget.select()}
+      onBlur={(event) => finish('blur', event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          finish('enter', event.currentTarget.value);
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          finish('cancel', event.currentTarget.value);
+        }
+      }}
+    />
   );
 }
 
@@ -214,11 +288,13 @@ const sameRow = (a: TreeRowProps, b: TreeRowProps) =>
   a.item.node === b.item.node &&
   a.item.depth === b.item.depth &&
   a.item.childCount === b.item.childCount &&
+  a.item.parentId === b.item.parentId &&
   a.collapsed === b.collapsed &&
   a.selected === b.selected &&
+  a.status === b.status &&
   a.issue === b.issue &&
-  a.canHaveChildren === b.canHaveChildren &&
-  a.childLabel === b.childLabel &&
+  a.editing === b.editing &&
+  a.childKind === b.childKind &&
   a.actions === b.actions;
 
 const RowContent = memo(RowContentView, sameRow);

@@ -1,0 +1,108 @@
+// Helpers of the course editor's specs: the outline's rows, the course as the sandbox has it, the
+// backup in this browser's IndexedDB, and a course made to measure through the sandbox.
+import type { Page } from '@playwright/test';
+import type { SandboxClient } from './sandbox.ts';
+
+export interface Structure {
+  courseGroupId: string;
+  sections: {
+    id: string;
+    title: string;
+    releaseDate: string | null;
+    lessons: {
+      id: string;
+      title: string;
+      openType: string;
+      topics: { id: string; title: string; type: string }[];
+    }[];
+  }[];
+}
+
+export const outline = (page: Page) => page.getByRole('list', { name: 'Course outline' });
+export const row = (page: Page, title: string) => outline(page).getByTestId(`row-${title}`);
+/** A row's title button (its accessible name starts with the kind and the title). */
+export const rowTitle = (page: Page, title: string) =>
+  outline(page).getByRole('button', {
+    name: new RegExp(
+      `^(Section|Lesson|Topic) ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=,| |$)`,
+    ),
+  });
+
+/** Titles of the saved course's outline, nested as sections > lessons > topics. */
+export function shape(structure: Structure) {
+  return structure.sections.map((s) => [
+    s.title,
+    s.lessons.map((l) => [l.title, l.topics.map((t) => t.title)]),
+  ]);
+}
+
+/** The outline's rows in order, by title. */
+export const rowTitles = (page: Page) =>
+  outline(page)
+    .getByTestId(/^row-/)
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice(4)));
+
+/** The draft backed up in this browser's IndexedDB for a course (as JSON), or '' when none. */
+export function backupOf(page: Page, courseId: string): Promise<string> {
+  return page.evaluate(
+    (id) =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('lectern-editor');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('drafts').objectStore('drafts').getAll();
+          all.onsuccess = () => {
+            const entry = (all.result as { key: string }[]).find((e) => e.key.endsWith(`|${id}`));
+            open.result.close();
+            resolve(entry ? JSON.stringify(entry) : '');
+          };
+        };
+      }),
+    courseId,
+  );
+}
+
+/** A saved course: sections of lessons of text topics, as `{ Section: { Lesson: [topics] } }`. */
+export async function createCourse(
+  sandbox: SandboxClient,
+  title: string,
+  outlineOf: Record<string, Record<string, string[]>>,
+): Promise<{ courseId: string; groupId: string }> {
+  const created = await sandbox.api<{ courseIds: string[]; courseGroupIds: string[] }>(
+    'POST',
+    '/content/course/create',
+    {
+      courseAttributes: [
+        {
+          title,
+          kind: 'courseGroup',
+          sections: Object.entries(outlineOf).map(([section, lessons]) => ({
+            title: section,
+            lessons: Object.entries(lessons).map(([lesson, topics]) => ({
+              title: lesson,
+              openType: 'studentsOnly',
+              topics: topics.map((topic) => ({
+                title: topic,
+                type: 'text',
+                body: `<p>${topic}</p>`,
+              })),
+            })),
+          })),
+        },
+      ],
+    },
+  );
+  return { courseId: created.courseIds[0]!, groupId: created.courseGroupIds[0]! };
+}
+
+export const structureOf = (sandbox: SandboxClient, courseId: string) =>
+  sandbox.api<Structure>('GET', `/courses/${courseId}/structure`);
+
+/** Rename a row with the keyboard: F2 on its title, the new title, Enter. */
+export async function renameByKeyboard(page: Page, from: string, to: string) {
+  await rowTitle(page, from).press('F2');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(to);
+  await page.keyboard.press('Enter');
+  await row(page, to).waitFor();
+}
