@@ -129,6 +129,35 @@ test('at 200% zoom on a 1280 px screen (640 px) every main page scrolls only ver
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
 });
 
+test("from 1280 px an admin's whole header (seven destinations, Jobs, name, Sign out) sits on one line", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/course-groups');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveCount(6);
+    await expect(nav.getByRole('button', { name: 'Content tools' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    const header = await page.locator('header').evaluate((element) => ({
+      overflow: element.scrollWidth - element.clientWidth,
+      // Height of each destination's words: one line of text, not two.
+      textHeights: [...element.querySelectorAll('.nav-link')].map((link) => {
+        const range = document.createRange();
+        range.selectNodeContents(link);
+        return range.getBoundingClientRect().height;
+      }),
+    }));
+    expect(header.overflow, `header overflow at ${width}`).toBe(0);
+    for (const height of header.textHeights)
+      expect(height, `nav text at ${width}`).toBeLessThan(30);
+  }
+  await page.setViewportSize({ width: 1279, height: 900 });
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+});
+
 test('on a phone the navigation, Jobs and Sign out are in one menu, by keyboard', async ({
   page,
   signInAs,
@@ -155,6 +184,12 @@ test('on a phone the navigation, Jobs and Sign out are in one menu, by keyboard'
     'New course',
     'Roles',
     'Audit log',
+    'Search content',
+    'Users',
+    'Prices',
+    'Completion criteria',
+    'Certificate templates',
+    'Bulk imports',
     'Jobs',
     'Sign out',
   ]);
@@ -207,6 +242,12 @@ test('on a phone, support users reach Sign out through the menu too', async ({
     'Course groups',
     'Learning paths',
     'Event monitor',
+    'Search content',
+    'Users',
+    'Prices',
+    'Completion criteria',
+    'Certificate templates',
+    'Bulk imports',
     'Jobs',
     'Sign out',
   ]);

@@ -18,8 +18,9 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Below this width the header's navigation, Jobs and Sign out fold into one menu button. */
-export const COMPACT_SHELL = '(max-width: 1180px)';
+/** Below this width the header's navigation, Jobs and Sign out fold into one menu button (an admin's
+ * full header, with the content tools' menu, needs about 1,250 px on one line). */
+export const COMPACT_SHELL = '(max-width: 1279px)';
 /** Below this width the course-group tables show each row as a stacked card. */
 export const STACKED_ROWS = '(max-width: 760px)';
 /** Below this width the other tables stack each row into a small card (phones). */
