@@ -38,9 +38,12 @@ export interface EditorInit {
 
 export async function loadEditor(courseId: string | null, userEmail: string): Promise<EditorInit> {
   const key = draftKey(userEmail, courseId);
-  const server = courseId ? await loadBaseline(courseId) : null;
+  // The backup is read from this browser while the course is read from the server.
+  const [server, backup] = await Promise.all([
+    courseId ? loadBaseline(courseId) : null,
+    autosave.load(key).catch(() => undefined),
+  ]);
   const saved = server ? draftFromBaseline(server) : newCourseDraft('courseGroup', '', randomId);
-  const backup = await autosave.load(key).catch(() => undefined);
   const draft = backup?.entry.draft;
   const usable =
     draft && (courseId === null ? !draft.serverIds : draft.serverIds?.courseId === courseId);
