@@ -24,7 +24,7 @@ import { compileDraft } from './compile/compile-draft.ts';
 import { issueWords } from './compile/issue-words.ts';
 import { useCompiled } from './compile/use-compiled.ts';
 import { EditorLayout, NARROW_QUERY, type EditorTab } from './layout/editor-layout.tsx';
-import { useMediaQuery } from './layout/use-media-query.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { CourseIssues } from './panels/course-issues.tsx';
 import { CourseForm } from './panels/course-form.tsx';
 import { KindPicker } from './panels/kind-picker.tsx';
