@@ -60,6 +60,9 @@ export function createSessionService(repo: SessionsRepo, options: SessionService
   const listeners = new Set<(change: SessionChange) => void>();
   // Bumped by every invalidation: a read that started before one must not refill the cache.
   let generation = 0;
+  // Activity recorded here whose write may not have landed yet. A database read racing that write
+  // would see the older time and could end a session that was just used.
+  const touching = new Map<string, number>();
 
   function apply(change: SessionChange): void {
     generation += 1;
@@ -89,10 +92,15 @@ export function createSessionService(repo: SessionsRepo, options: SessionService
     const at = now();
     if (at >= record.expiresAt || at - record.lastSeenAt >= idleMs) return undefined;
     if (at - record.lastSeenAt >= touchEvery) {
+      const { idHash } = record;
       record.lastSeenAt = at;
+      touching.set(idHash, at);
       repo
-        .touch(record.idHash, at)
-        .catch((error: unknown) => log.warn({ err: error }, 'could not record session activity'));
+        .touch(idHash, at)
+        .catch((error: unknown) => log.warn({ err: error }, 'could not record session activity'))
+        .finally(() => {
+          if (touching.get(idHash) === at) touching.delete(idHash);
+        });
     }
     return record;
   }
@@ -130,6 +138,9 @@ export function createSessionService(repo: SessionsRepo, options: SessionService
       const idHash = hashSessionId(id);
       const started = generation;
       const record = (await repo.find(idHash)) ?? null;
+      const pending = touching.get(idHash);
+      if (record && pending !== undefined && pending > record.lastSeenAt)
+        record.lastSeenAt = pending;
       if (started === generation) {
         if (cache.size >= CACHE_LIMIT) cache.clear();
         cache.set(idHash, { record, readAt: performance.now() });
