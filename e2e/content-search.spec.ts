@@ -131,7 +131,7 @@ test('a learning path opens its full content with milestones; unknown ids are no
   await expect(page.getByRole('region', { name: 'Course' })).toBeVisible();
 
   await page.goto('/content/courses/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByRole('alert')).toContainText(
-    'Course 00000000-0000-4000-8000-000000000000 not found',
-  );
+  const main = page.getByRole('main');
+  await expect(main.getByText('Not found', { exact: true })).toBeVisible();
+  await expect(main).toContainText('Course 00000000-0000-4000-8000-000000000000 not found');
 });

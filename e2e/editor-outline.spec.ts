@@ -309,10 +309,13 @@ test('the JSON preview copies to the clipboard and opens in a wide view', async 
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/editor/new');
-  await page.getByLabel('Title', { exact: true }).fill(`JSON ${Date.now()}`);
+  const title = `JSON ${Date.now()}`;
+  await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByRole('checkbox', { name: 'Show the JSON requests' }).check();
   const preview = page.getByLabel('JSON requests', { exact: true });
+  // The preview follows the draft once its compile answers: copy what shows the typed title.
   await expect(preview).toContainText('"/content/course/create"');
+  await expect(preview).toContainText(`"title": "${title}"`);
   await page.getByRole('button', { name: 'Copy JSON' }).click();
   await expect(page.getByText('Copied the JSON requests to the clipboard.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
