@@ -11,12 +11,16 @@ import { jobsStore } from '../../lib/jobs-store.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
 import { useSession } from '../../lib/session.ts';
 import { COMPACT_SHELL, useMediaQuery } from '../../lib/use-media-query.ts';
-import { ContentToolsMenu } from './content-tools-menu.tsx';
 import { navEntries } from './nav-entries.ts';
 
 // Only narrow screens need the menu (and Radix's menu and positioning code): loaded when first shown.
 const ShellMenu = lazy(() =>
   import('./shell-menu.tsx').then((module) => ({ default: module.ShellMenu })),
+);
+// The wide header's content tools menu comes in just after the first render, for the same reason: the
+// landing page paints without waiting for the menu code.
+const ContentToolsMenu = lazy(() =>
+  import('./content-tools-menu.tsx').then((module) => ({ default: module.ContentToolsMenu })),
 );
 
 export function AppShell() {
@@ -76,7 +80,15 @@ export function AppShell() {
                   {entry.label}
                 </Link>
               ))}
-              <ContentToolsMenu />
+              <Suspense
+                fallback={
+                  <button type="button" className="nav-link nav-link--menu" disabled>
+                    Content tools <span aria-hidden="true">▾</span>
+                  </button>
+                }
+              >
+                <ContentToolsMenu />
+              </Suspense>
             </nav>
             <div className="shell__tools">
               <JobsTray />

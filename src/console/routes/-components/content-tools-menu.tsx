@@ -3,7 +3,6 @@
 import { Link } from '@tanstack/react-router';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu.tsx';
 import { CONTENT_TOOLS } from './nav-entries.ts';
-import './content-tools-menu.css';
 
 export function ContentToolsMenu() {
   return (
