@@ -150,24 +150,8 @@ function CourseRow({
               onChange={(event) => onTopic(entry.id, event.target.value)}
             >
               <option value="">Choose a topic…</option>
-              {fitting.length > 0 ? (
-                <optgroup label="Fitting topics">
-                  {fitting.map((topic) => (
-                    <option key={topic.id} value={topic.id}>
-                      {topic.title} ({TOPIC_TYPE_LABELS[topic.type]})
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
-              {others.length > 0 ? (
-                <optgroup label="Other topics">
-                  {others.map((topic) => (
-                    <option key={topic.id} value={topic.id}>
-                      {topic.title} ({TOPIC_TYPE_LABELS[topic.type]})
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
+              <TopicOptions label="Fitting topics" topics={fitting} />
+              <TopicOptions label="Other topics" topics={others} />
             </select>
           ) : (
             <span className="muted">Reading the course’s topics…</span>
@@ -190,5 +174,19 @@ function CourseRow({
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/** One group of a course's topics in the topic picker; nothing when the group is empty. */
+function TopicOptions({ label, topics }: { label: string; topics: readonly CourseTopic[] }) {
+  if (topics.length === 0) return null;
+  return (
+    <optgroup label={label}>
+      {topics.map((topic) => (
+        <option key={topic.id} value={topic.id}>
+          {topic.title} ({TOPIC_TYPE_LABELS[topic.type]})
+        </option>
+      ))}
+    </optgroup>
   );
 }
