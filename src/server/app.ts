@@ -34,7 +34,8 @@ import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-r
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { createAuditRepo } from './storage/audit-repo.ts';
-import { createCoordination, type Coordination } from './storage/coordination.ts';
+import type { Coordination } from './storage/coordination.ts';
+import { createCoordination } from './storage/open-coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createRelayRepo } from './storage/relay-repo.ts';
 import { createSessionsRepo } from './storage/sessions-repo.ts';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { createRolesService } from './auth/roles-service.ts';
 import { ROLES, Role } from './auth/roles.ts';
 import { ConfigError, readDatabaseConfig } from './config.ts';
-import { createCoordination } from './storage/coordination.ts';
+import { createCoordination } from './storage/open-coordination.ts';
 import { DatabaseStartError, openConsoleStore, type DatabaseConfig } from './storage/database.ts';
 
 const silentLogger = pino({ level: 'silent' });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createSessionService } from '../../src/server/auth/session-service.ts';
-import { createCoordination } from '../../src/server/storage/coordination.ts';
+import { createCoordination } from '../../src/server/storage/open-coordination.ts';
 import { openConsoleStore, type ConsoleStore } from '../../src/server/storage/database.ts';
 import { createSessionsRepo } from '../../src/server/storage/sessions-repo.ts';
 import { ENGINES, testDatabase } from '../helpers/test-database.ts';

@@ -8,11 +8,10 @@
 //     connection of its own, released by the database when that connection dies (a killed server).
 //     SQLite: the one server leads.
 // Messages carry the sender's instance id; a server hears its own messages at once, not twice.
+// This file is the contract both engines implement; open-coordination.ts picks one.
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
-import type { ConsoleStore } from './database.ts';
-import { createPostgresLink } from './postgres-coordination.ts';
 
 export const CHANNELS = ['sessions', 'events', 'relay', 'writes'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -80,43 +79,4 @@ export class LocalBus {
   resync(): void {
     this.emitter.emit('resync');
   }
-}
-
-export async function createCoordination(
-  store: ConsoleStore,
-  options: CoordinationOptions,
-): Promise<Coordination> {
-  return store.postgres
-    ? createPostgresLink(store.postgres, options)
-    : createLocalCoordination(options.serverName);
-}
-
-function createLocalCoordination(serverName: string): Coordination {
-  const bus = new LocalBus();
-  return {
-    serverName,
-    publish: (channel, message) => bus.deliver(channel, message),
-    subscribe: (channel, listener) => bus.on(channel, listener),
-    onResync: (listener) => bus.on('resync', listener),
-    campaign(handlers) {
-      const since = Date.now();
-      let stopped = false;
-      queueMicrotask(() => {
-        if (!stopped) handlers.elected();
-      });
-      return {
-        get isLeader() {
-          return !stopped;
-        },
-        get since() {
-          return stopped ? null : since;
-        },
-        async stop() {
-          stopped = true;
-        },
-      };
-    },
-    leaderName: async () => serverName,
-    close: async () => undefined,
-  };
 }
