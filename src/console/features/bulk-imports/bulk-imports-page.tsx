@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { startBulkImport } from '../../lib/content-api.ts';
 import { plural } from '../../lib/format.ts';
 import { useSessionDraft } from '../../lib/use-session-draft.ts';
@@ -83,42 +84,24 @@ export function BulkImportsPage({ canStart, job, onJobStarted }: BulkImportsPage
           <h2 className="card__title" id="import-heading">
             New import
           </h2>
-          <fieldset className="choice-group">
-            <legend className="field__label">What to import</legend>
-            {IMPORT_CHOICES.map((value) => (
-              <label key={value} className="choice">
-                <input
-                  type="radio"
-                  name="import-choice"
-                  value={value}
-                  checked={choice === value}
-                  onChange={() => setChoice(value)}
-                />
-                <span>{splitChoice(value).label}</span>
-              </label>
-            ))}
-          </fieldset>
-          <fieldset className="choice-group choice-group--row">
-            <legend className="field__label">The file</legend>
-            <label className="choice">
-              <input
-                type="radio"
-                name="import-source"
-                checked={source === 'rows'}
-                onChange={() => setSource('rows')}
-              />
-              <span>Rows entered here</span>
-            </label>
-            <label className="choice">
-              <input
-                type="radio"
-                name="import-source"
-                checked={source === 'url'}
-                onChange={() => setSource('url')}
-              />
-              <span>A file at a URL</span>
-            </label>
-          </fieldset>
+          <ChoiceGroup
+            legend="What to import"
+            name="import-choice"
+            layout="column"
+            value={choice}
+            choices={IMPORT_CHOICES.map((value) => ({ value, label: splitChoice(value).label }))}
+            onChange={setChoice}
+          />
+          <ChoiceGroup
+            legend="The file"
+            name="import-source"
+            value={source}
+            choices={[
+              { value: 'rows', label: 'Rows entered here' },
+              { value: 'url', label: 'A file at a URL' },
+            ]}
+            onChange={setSource}
+          />
           {source === 'rows' ? (
             <RowsEditor
               target={target}

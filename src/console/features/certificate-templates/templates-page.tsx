@@ -6,6 +6,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { BulkProgress } from '../../components/bulk-progress.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { useBulkRun } from '../../lib/bulk/use-bulk-run.ts';
 import { formatCount, plural } from '../../lib/format.ts';
@@ -85,27 +86,17 @@ export function TemplatesPage({ canApply }: { canApply: boolean }) {
         <h2 className="card__title" id="templates-heading">
           {mode === 'create' ? 'New templates' : 'Changes to templates'}
         </h2>
-        <fieldset className="choice-group choice-group--row" disabled={run !== null}>
-          <legend className="field__label">What to do</legend>
-          <label className="choice">
-            <input
-              type="radio"
-              name="templates-mode"
-              checked={mode === 'create'}
-              onChange={() => setMode('create')}
-            />
-            <span>Create templates</span>
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name="templates-mode"
-              checked={mode === 'update'}
-              onChange={() => setMode('update')}
-            />
-            <span>Change templates</span>
-          </label>
-        </fieldset>
+        <ChoiceGroup
+          legend="What to do"
+          name="templates-mode"
+          value={mode}
+          choices={[
+            { value: 'create', label: 'Create templates' },
+            { value: 'update', label: 'Change templates' },
+          ]}
+          onChange={setMode}
+          disabled={run !== null}
+        />
         <ol className="template-rows">
           {drafts.map((draft, index) => (
             <TemplateRow

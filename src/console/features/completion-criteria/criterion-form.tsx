@@ -6,6 +6,7 @@ import {
   type CompletionCriteriaType,
 } from '#contract/enums.ts';
 import { Field } from '../../components/ui/field.tsx';
+import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { COMPLETION_CRITERIA_LABELS, CRITERION_VALUE_LABELS } from '../../lib/labels.ts';
 import { isValueType, topicField, valueProblem, type CriterionDraft } from './criterion-model.ts';
 
@@ -31,27 +32,17 @@ export function CriterionForm({
       <h2 className="card__title" id="criterion-heading">
         Criterion
       </h2>
-      <fieldset className="choice-group choice-group--row" disabled={disabled}>
-        <legend className="field__label">For each course</legend>
-        <label className="choice">
-          <input
-            type="radio"
-            name="criteria-mode"
-            checked={mode === 'create'}
-            onChange={() => onModeChange('create')}
-          />
-          <span>Add a new criterion</span>
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name="criteria-mode"
-            checked={mode === 'update'}
-            onChange={() => onModeChange('update')}
-          />
-          <span>Change an existing criterion</span>
-        </label>
-      </fieldset>
+      <ChoiceGroup
+        legend="For each course"
+        name="criteria-mode"
+        value={mode}
+        choices={[
+          { value: 'create', label: 'Add a new criterion' },
+          { value: 'update', label: 'Change an existing criterion' },
+        ]}
+        onChange={onModeChange}
+        disabled={disabled}
+      />
       <Field label="Completes when">
         {(control) => (
           <select
