@@ -1,7 +1,11 @@
 // Shared by the Chromium benchmarks of the console's virtual tables (console-scroll, price-grid): the
 // console server's API answered by Playwright (a session, cursor-paged lists), and frame times while a
 // table is scrolled from top to bottom and back.
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page, type Route } from 'playwright';
+import { buildConsole } from './console-build.ts';
+import { serveStatic } from './editor-serve.ts';
 
 /** Debian's Chromium, headless, software rendering. */
 export function launchChromium(): Promise<Browser> {
@@ -9,6 +13,31 @@ export function launchChromium(): Promise<Browser> {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
+}
+
+/** Builds the console, serves the build on a free port and opens it in Chromium; closes both after. */
+export async function withConsolePage(
+  viewport: { width: number; height: number },
+  use: (page: Page, origin: string) => Promise<void>,
+): Promise<void> {
+  const { outDir } = await buildConsole();
+  const server = await serveStatic(outDir);
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
+  try {
+    await use(await browser.newPage({ viewport }), origin);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+/** The machine's cores and load, printed beside frame figures (other processes compete for frames). */
+export function printMachine(): void {
+  const [load1] = loadavg();
+  console.log(
+    `Machine: ${cpus().length} CPUs, load average ${load1!.toFixed(1)} (other processes compete for frames)`,
+  );
 }
 
 export const json = (body: unknown) => ({

@@ -2,12 +2,14 @@
 // chromium, headless, software rendering). The console build is served from a temporary directory and
 // the console server's API is answered by Playwright with a synthetic 10,000-group catalog, so the
 // figure is the browser's rendering alone. Reported: frames longer than 50 ms while scrolling.
-import type { AddressInfo } from 'node:net';
-import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright';
-import { buildConsole } from './console-build.ts';
-import { fulfillCursorPage, launchChromium, mockSession, scrollFigures } from './console-page.ts';
-import { serveStatic } from './editor-serve.ts';
+import {
+  fulfillCursorPage,
+  mockSession,
+  printMachine,
+  scrollFigures,
+  withConsolePage,
+} from './console-page.ts';
 
 const ROWS = 10_000;
 const PER_PAGE = 500;
@@ -44,12 +46,7 @@ async function mockConsoleServer(page: Page): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  const { outDir } = await buildConsole();
-  const server = await serveStatic(outDir);
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await launchChromium();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await withConsolePage({ width: 1280, height: 800 }, async (page, origin) => {
     await mockConsoleServer(page);
     await page.goto(`${origin}/course-groups?perPage=${PER_PAGE}`);
     const count = page.getByTestId('list-count');
@@ -67,10 +64,7 @@ export async function run(): Promise<void> {
     const loadedText = await count.textContent();
     const domRows = await page.locator('.vtable__body [role="row"]').count();
 
-    const [load1] = loadavg();
-    console.log(
-      `Machine: ${cpus().length} CPUs, load average ${load1!.toFixed(1)} (other processes compete for frames)`,
-    );
+    printMachine();
     console.log(
       `Rows loaded: ${loadedText} in ${(loadMs / 1000).toFixed(1)} s (${ROWS / PER_PAGE} pages); rows in the DOM: ${domRows}`,
     );
@@ -85,10 +79,7 @@ export async function run(): Promise<void> {
         `Scroll ${step} px/frame over ${ROWS.toLocaleString('en')} rows and back: ${figures}`,
       );
     }
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -3,18 +3,15 @@
 // `SKU <tab> price` to the validated preview on screen (target under 500 ms). The console build is
 // served from a temporary directory; the console server's API is answered by Playwright with a
 // synthetic catalog of 10,000 courses (20 pages of 500), so the figures are the browser's work alone.
-import type { AddressInfo } from 'node:net';
-import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright';
-import { buildConsole } from './console-build.ts';
 import {
   fulfillCursorPage,
-  launchChromium,
+  printMachine,
+  withConsolePage,
   mockSession,
   percentile,
   scrollFigures,
 } from './console-page.ts';
-import { serveStatic } from './editor-serve.ts';
 
 const COURSES = 10_000;
 const PAGE = 500;
@@ -81,12 +78,7 @@ async function scrollGrid(page: Page, label: string): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  const { outDir } = await buildConsole();
-  const server = await serveStatic(outDir);
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await launchChromium();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await withConsolePage({ width: 1440, height: 900 }, async (page, origin) => {
     await mockConsoleServer(page);
     const loadStarted = performance.now();
     await page.goto(`${origin}/prices`);
@@ -97,10 +89,7 @@ export async function run(): Promise<void> {
       .waitFor({ state: 'detached' })
       .catch(() => undefined);
     const loadMs = performance.now() - loadStarted;
-    const [load1] = loadavg();
-    console.log(
-      `Machine: ${cpus().length} CPUs, load average ${load1!.toFixed(1)} (other processes compete for frames)`,
-    );
+    printMachine();
     console.log(
       `Course index: ${COURSES.toLocaleString('en')} courses in ${COURSES / PAGE} pages, grid ready in ${(loadMs / 1000).toFixed(1)} s; ` +
         `rows in the DOM: ${await page.locator('.vtable--prices .vtable__body [role="row"]').count()}`,
@@ -134,10 +123,7 @@ export async function run(): Promise<void> {
         `${median < PASTE_TARGET_MS ? 'met' : 'NOT met'}); preview: ${await page.getByTestId('price-preview').textContent()}`,
     );
     await scrollGrid(page, 'with 10,000 new prices typed in');
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();
