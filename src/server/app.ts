@@ -14,9 +14,12 @@ import { createStreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig, UpstreamConfig } from './config.ts';
 import type { ConsoleDeps, DemoAccount } from './deps.ts';
 import { registerErrorHandler } from './errors.ts';
+import { createReadiness } from './health/readiness.ts';
 import { createLogger, type LogDestination } from './logger.ts';
+import { createAddressGuard, type HostResolver } from './net/address-guard.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { registerBodyTimeLimit, serverTimeouts } from './plugins/request-limits.ts';
 import {
   clientErrorResponder,
   frameworkErrorResponder,
@@ -26,6 +29,8 @@ import { computeSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
+import { createAuditedForward } from './proxy/audited-forward.ts';
+import { createBodyIntake } from './proxy/body-intake.ts';
 import { createReadCoalescer, type ReadCoalescer } from './proxy/read-coalescer.ts';
 import { createRelay, type Relay } from './relay/relay-service.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
@@ -62,6 +67,8 @@ export interface ConsoleServerOptions {
   distDir?: string;
   /** Tests start the relay themselves when they want it. */
   startRelay?: boolean;
+  /** How the URL guard resolves host names (tests: no name resolves here but their own). */
+  resolveHost?: HostResolver;
 }
 
 export interface ConsoleServer {
@@ -85,7 +92,11 @@ export async function buildConsoleServer(
 ): Promise<ConsoleServer> {
   const now = options.now ?? Date.now;
   const https = config.publicOrigin?.startsWith('https:') ?? false;
-  const upstream = createUpstream(upstreamConfig, config.upstreamTimeoutMs);
+  const upstream = createUpstream(
+    upstreamConfig,
+    config.upstreamTimeoutMs,
+    config.upstreamConnections,
+  );
   const databaseSecrets = options.logSecrets ?? [];
   const log =
     options.log ??
@@ -174,6 +185,8 @@ export async function buildConsoleServer(
     // A number means "trust that many hops" (proxy-addr); fastify's types omit that form.
     trustProxy: config.trustProxy as boolean,
     bodyLimit: 1024 * 1024,
+    // Header, body and request time limits, keep-alive (plugins/request-limits.ts).
+    ...serverTimeouts(config.requests),
     routerOptions: { ignoreTrailingSlash: false },
     // Open SSE streams are ended by the relay on close; idle keep-alive sockets are dropped.
     forceCloseConnections: 'idle',
@@ -182,6 +195,7 @@ export async function buildConsoleServer(
     clientErrorHandler: clientErrorResponder(securityHeaders),
   });
   registerErrorHandler(app);
+  registerBodyTimeLimit(app, config.requests);
   registerJsonBodyParser(app);
   registerAudit(app, auditTrail);
   const sessionCookie = await registerSessions(app, sessions, https);
@@ -203,6 +217,16 @@ export async function buildConsoleServer(
     },
   });
 
+  const reads = clusterReads(createReadCoalescer(upstream), coordination);
+  const intake = createBodyIntake({
+    perUser: config.requests.bodiesPerUser,
+    total: config.requests.bodiesTotal,
+    maxBytes: config.maxBodyBytes,
+  });
+  const addressGuard = createAddressGuard({
+    allow: config.urlAllowlist,
+    resolve: options.resolveHost,
+  });
   const deps: ConsoleDeps = {
     config,
     store,
@@ -211,7 +235,10 @@ export async function buildConsoleServer(
     now,
     upstream,
     allowlist,
-    reads: clusterReads(createReadCoalescer(upstream), coordination),
+    reads,
+    writes: createAuditedForward({ upstream, reads, auditTrail, intake, addressGuard }),
+    intake,
+    addressGuard,
     origins,
     sessions,
     sessionCookie,
@@ -231,23 +258,19 @@ export async function buildConsoleServer(
     demoAccounts: options.demoAccounts ?? null,
   };
 
-  // For load balancers and monitoring (no session needed): 503 while the database cannot be used.
+  // For load balancers and monitoring (no session needed): 503 while this server cannot serve
+  // (database down, upstream pool or request bodies saturated: health/readiness.ts).
+  const readiness = createReadiness({
+    serverName: config.serverName,
+    store,
+    upstream,
+    intake,
+    relay,
+    auditBacklog,
+  });
   app.get('/api/health', async (_request, reply) => {
-    let database;
-    try {
-      const latencyMs = await store.ping();
-      database = { engine: store.engine, status: 'up', latencyMs: Math.round(latencyMs * 10) / 10 };
-    } catch {
-      database = { engine: store.engine, status: 'down', latencyMs: null };
-    }
-    const ok = database.status === 'up';
-    return reply.code(ok ? 200 : 503).send({
-      ok,
-      server: config.serverName,
-      database,
-      relay: relay.leadership(),
-      auditBacklog: auditBacklog.size,
-    });
+    const report = await readiness.check();
+    return reply.code(report.ok ? 200 : 503).send(report);
   });
   registerSessionRoutes(app, deps);
   registerRolesRoutes(app, deps);

@@ -9,7 +9,10 @@ import type { StreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import type { SessionCookie } from './plugins/session.ts';
+import type { AddressGuard } from './net/address-guard.ts';
 import type { Allowlist } from './proxy/allowlist.ts';
+import type { AuditedForward } from './proxy/audited-forward.ts';
+import type { BodyIntake } from './proxy/body-intake.ts';
 import type { ReadCoalescer } from './proxy/read-coalescer.ts';
 import type { Relay } from './relay/relay-service.ts';
 import type { AuditRepo } from './storage/audit-repo.ts';
@@ -35,6 +38,12 @@ export interface ConsoleDeps {
   allowlist: Allowlist;
   /** Proxied reads, identical concurrent ones collapsed into one upstream call. */
   reads: ReadCoalescer;
+  /** Proxied writes: body read whole, checked, recorded, forwarded (proxy/audited-forward.ts). */
+  writes: AuditedForward;
+  /** Proxied request bodies being received, bounded per user and in total. */
+  intake: BodyIntake;
+  /** Refuses URLs that lead to internal addresses (net/address-guard.ts). */
+  addressGuard: AddressGuard;
   origins: OriginPolicy;
   sessions: SessionService;
   sessionCookie: SessionCookie;

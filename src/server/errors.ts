@@ -13,7 +13,9 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'request_timeout'
   | 'rate_limited'
+  | 'server_busy'
   | 'account_locked'
   | 'upstream_unavailable'
   | 'upstream_timeout'
@@ -54,6 +56,16 @@ export const MESSAGES = {
     `${minutes ? `Try again in ${duration(minutes * 60)}` : 'Try again later'}, ` +
     'or ask an administrator of the learning platform to unlock it.',
   internal: 'Internal server error.',
+  bodyTooLarge: (limit: number) => `Request body exceeds the console's limit of ${limit} bytes.`,
+  bodyTooSlow: (timeoutMs: number, minBytesPerSecond: number) =>
+    `The request body arrived too slowly: the console waits ${timeoutMs / 1000} s for a body, ` +
+    `plus 1 s for every ${Math.round(minBytesPerSecond / 1024)} KiB received. Send it again.`,
+  bodyAborted: 'The request body was cut off before it was complete, so nothing was done.',
+  bodiesPerUser: (limit: number) =>
+    `You are already sending ${limit} request bodies (uploads or changes) to the console at once. ` +
+    'Wait for one of them to finish, then try again.',
+  bodiesBusy:
+    'The console is receiving as many request bodies as it accepts at once. Nothing was done; try again in a moment.',
   databaseUnavailable:
     "The console's database cannot be reached right now, so nothing was done. Try again in a moment.",
 } as const;
@@ -75,6 +87,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
+  408: 'request_timeout',
   413: 'payload_too_large',
   415: 'bad_request',
   429: 'rate_limited',

@@ -7,11 +7,18 @@
 // (503) and nothing happens. Once answered, the row is completed. A server killed in between leaves the
 // row pending; when it starts again it marks its pending rows 'unknown'. So a crash leaves "outcome
 // unknown", never nothing. Calls refused before `begin` get one row, written when they are answered.
+// A client that closes the connection before the answer reached it gets outcome 'aborted': the row is
+// written once the console has its answer (what the instance said, when the call was forwarded), with no
+// status, since none was delivered.
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { isStateChanging } from '../plugins/csrf.ts';
 import type { AuditCompletion, AuditRepo, NewAuditEntry } from '../storage/audit-repo.ts';
+import type { AuditOutcome } from '../storage/schema.ts';
 import type { AuditSubject } from './subjects.ts';
+
+/** How an answered call ends: answered, or its client gone before the answer reached it. */
+export type SettledOutcome = Extract<AuditOutcome, 'completed' | 'aborted'>;
 
 export interface AuditDraft {
   operation: string;
@@ -25,10 +32,6 @@ export interface AuditDraft {
   refusal: string | null;
   /** Overrides the session's email (sign-in attempts have no session yet). */
   userEmail?: string;
-  /** For streamed bodies: the hash and size of what was forwarded, known once it has passed. */
-  bodyDigest?: () => { sha256: string; bytes: number };
-  /** For streamed bodies: the summary, once the size is known. */
-  summaryFor?: (bytes: number) => string;
   /** Response bytes captured while streaming, for the background job id. */
   captured?: () => Buffer | undefined;
   /** The row written by `begin` (pending until this call is answered). */
@@ -37,6 +40,12 @@ export interface AuditDraft {
   subjects?: AuditSubject[];
   /** Completes `subjects` from the captured answer (create's new ids). */
   subjectsFor?: (answer: Buffer | undefined) => AuditSubject[];
+  /** The handler has answered (the answer may still be on its way to the client). */
+  answered?: boolean;
+  /** The client closed the connection before the handler answered. */
+  closedEarly?: boolean;
+  /** The row has been (or is being) completed: once only. */
+  settled?: boolean;
 }
 
 declare module 'fastify' {
@@ -85,7 +94,7 @@ export function startAuditDraft(
 
 type BacklogItem =
   | { kind: 'insert'; entry: NewAuditEntry }
-  | { kind: 'complete'; seq: number; answer: AuditCompletion };
+  | { kind: 'complete'; seq: number; answer: AuditCompletion; outcome: SettledOutcome };
 
 /**
  * Audit writes that failed (the database was unreachable) wait here and are retried as soon as it answers
@@ -110,8 +119,8 @@ export class AuditBacklog {
     return this.add({ kind: 'insert', entry });
   }
 
-  complete(seq: number, answer: AuditCompletion): Promise<void> {
-    return this.add({ kind: 'complete', seq, answer });
+  complete(seq: number, answer: AuditCompletion, outcome: SettledOutcome): Promise<void> {
+    return this.add({ kind: 'complete', seq, answer, outcome });
   }
 
   private async add(item: BacklogItem): Promise<void> {
@@ -129,7 +138,7 @@ export class AuditBacklog {
 
   private async apply(item: BacklogItem): Promise<void> {
     if (item.kind === 'insert') await this.repo.insert(item.entry);
-    else await this.repo.complete(item.seq, item.answer);
+    else await this.repo.complete(item.seq, item.answer, item.outcome);
   }
 
   /** Writes what is pending now; stops at the first failure (kept for the next try). */
@@ -196,16 +205,21 @@ export function createAuditTrail(
     };
   }
 
-  function answerOf(request: FastifyRequest, reply: FastifyReply, draft: AuditDraft) {
+  function answerOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    draft: AuditDraft,
+    outcome: SettledOutcome,
+  ): AuditCompletion {
     const session = request.consoleSession;
-    const digest = draft.bodyDigest?.();
     return {
       userEmail: draft.userEmail ?? session?.email ?? null,
       role: session?.role ?? null,
-      summary: digest && draft.summaryFor ? draft.summaryFor(digest.bytes) : draft.summary,
-      bodySha256: digest?.sha256 ?? draft.bodySha256,
-      bodyBytes: digest?.bytes ?? draft.bodyBytes,
-      status: reply.statusCode,
+      summary: draft.summary,
+      bodySha256: draft.bodySha256,
+      bodyBytes: draft.bodyBytes,
+      // An aborted call's answer never reached its client.
+      status: outcome === 'aborted' ? null : reply.statusCode,
       upstreamStatus: draft.upstreamStatus,
       jobId: draft.jobId ?? jobIdFrom(draft.captured?.()),
       refusal: draft.refusal,
@@ -225,12 +239,16 @@ export function createAuditTrail(
       draft.seq = await repo.insert(entryOf(request, draft));
     },
     /** The answer: completes the pending row, or writes the whole row of a call that never began. */
-    finish(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    finish(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      outcome: SettledOutcome = 'completed',
+    ): Promise<void> {
       const draft = request.audit;
       if (!draft) return Promise.resolve();
-      const answer = answerOf(request, reply, draft);
-      if (draft.seq !== undefined) return backlog.complete(draft.seq, answer);
-      return backlog.write({ ...entryOf(request, draft), ...answer, outcome: 'completed' });
+      const answer = answerOf(request, reply, draft, outcome);
+      if (draft.seq !== undefined) return backlog.complete(draft.seq, answer, outcome);
+      return backlog.write({ ...entryOf(request, draft), ...answer, outcome });
     },
     /** At start: this server's rows still pending were cut off by its previous run. */
     abandonPending: () => repo.abandonPending(options.serverName),
@@ -240,13 +258,43 @@ export type AuditTrail = ReturnType<typeof createAuditTrail>;
 
 export function registerAudit(app: FastifyInstance, trail: AuditTrail): void {
   app.decorateRequest('audit', null);
+  const settle = (request: FastifyRequest, reply: FastifyReply, outcome: SettledOutcome) => {
+    const draft = request.audit;
+    if (!draft || draft.settled) return Promise.resolve();
+    draft.settled = true;
+    return trail.finish(request, reply, outcome);
+  };
+  const settleAborted = (request: FastifyRequest, reply: FastifyReply) =>
+    void settle(request, reply, 'aborted').catch((error: unknown) =>
+      request.log.error({ err: error }, 'audit row of an aborted call not written'),
+    );
+  app.addHook('onRequest', (request, reply, done) => {
+    // The draft is made later in this hook chain; the connection's end is what is watched here.
+    if (isStateChanging(request.method))
+      reply.raw.once('close', () => {
+        const draft = request.audit;
+        if (!draft || draft.settled || reply.raw.writableFinished) return;
+        // The handler may still be at work (a write on its way upstream): the row waits for its answer.
+        if (draft.answered) settleAborted(request, reply);
+        else draft.closedEarly = true;
+      });
+    done();
+  });
   app.addHook('onError', async (request, _reply, error) => {
     // The console's own refusals (CSRF, session, role) say why in the audit row.
     if (request.audit && request.audit.refusal === null && error instanceof ApiError)
       if (error.statusCode === 401 || error.statusCode === 403)
         request.audit.refusal = error.message;
   });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const draft = request.audit;
+    if (draft) {
+      draft.answered = true;
+      if (draft.closedEarly) settleAborted(request, reply);
+    }
+    done(null, payload);
+  });
   app.addHook('onResponse', async (request, reply) => {
-    await trail.finish(request, reply);
+    await settle(request, reply, reply.raw.writableFinished ? 'completed' : 'aborted');
   });
 }

@@ -13,7 +13,7 @@ const FilterQuery = z.object({
   user: z.string().trim().min(1).max(320).optional(),
   route: z.string().trim().min(1).max(500).optional(),
   server: z.string().trim().min(1).max(200).optional(),
-  outcome: z.enum(['pending', 'completed', 'unknown']).optional(),
+  outcome: z.enum(['pending', 'completed', 'unknown', 'aborted']).optional(),
   status: z
     .string()
     .regex(/^([1-5]\d\d|[1-5]xx)$/i, "must be a status code (403) or class ('4xx')")

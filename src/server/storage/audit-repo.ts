@@ -19,7 +19,10 @@ export interface AuditEntry {
   summary: string;
   bodySha256: string | null;
   bodyBytes: number | null;
-  /** null until the call is answered (outcome 'pending'), and forever when its outcome is 'unknown'. */
+  /**
+   * null until the call is answered (outcome 'pending'), and forever when its outcome is 'unknown' or
+   * 'aborted' (its client closed the connection before the answer reached it).
+   */
   status: number | null;
   upstreamStatus: number | null;
   jobId: string | null;
@@ -53,7 +56,7 @@ export type AuditCompletion = Pick<
   | 'userEmail'
   | 'role'
   | 'subjects'
-> & { status: number };
+> & { status: number | null };
 
 export interface AuditFilter {
   user?: string;
@@ -166,7 +169,11 @@ export function createAuditRepo(db: Db) {
       return row.seq;
     },
     /** Completes a pending row with its answer (an 'unknown' one too: the answer came after all). */
-    async complete(seq: number, answer: AuditCompletion): Promise<void> {
+    async complete(
+      seq: number,
+      answer: AuditCompletion,
+      outcome: 'completed' | 'aborted' = 'completed',
+    ): Promise<void> {
       await db
         .updateTable('audit_log')
         .set({
@@ -181,7 +188,7 @@ export function createAuditRepo(db: Db) {
           user_email: answer.userEmail,
           role: answer.role,
           subjects: JSON.stringify(answer.subjects),
-          outcome: 'completed',
+          outcome,
         })
         .where('seq', '=', seq)
         .execute();

@@ -52,7 +52,8 @@ export interface AuditLogTable {
 }
 
 /** pending: recorded, not answered yet; unknown: its server stopped before the answer. */
-export type AuditOutcome = 'pending' | 'completed' | 'unknown';
+/** 'aborted': the client closed the connection before the answer reached it (migration 007). */
+export type AuditOutcome = 'pending' | 'completed' | 'unknown' | 'aborted';
 
 export interface RelayEventsTable {
   seq: Generated<number>;

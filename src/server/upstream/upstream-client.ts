@@ -13,17 +13,23 @@ export interface Upstream {
   /** Request path of the GraphQL endpoint, `apiKey` included. */
   graphqlRequestPath(): string;
   timeoutMs: number;
+  /** How many connections the pool opens at most. */
+  connections: number;
   /** For redaction: every string that must never leave the server. */
   secrets(): string[];
   close(): Promise<void>;
 }
 
-export function createUpstream(config: UpstreamConfig, timeoutMs: number): Upstream {
+export function createUpstream(
+  config: UpstreamConfig,
+  timeoutMs: number,
+  connections = 256,
+): Upstream {
   const url = new URL(config.baseUrl);
   const basePath = url.pathname.replace(/\/+$/, '');
   const restPrefix = `${basePath}${API_PREFIX}`;
   const pool = new Pool(url.origin, {
-    connections: 256,
+    connections,
     pipelining: 1,
     // Shorter than most load balancers keep idle connections, so a reused socket is rarely stale.
     keepAliveTimeout: 4_000,
@@ -40,6 +46,7 @@ export function createUpstream(config: UpstreamConfig, timeoutMs: number): Upstr
     authorization: () => authorization,
     graphqlRequestPath: () => graphql,
     timeoutMs,
+    connections,
     secrets: () => secrets,
     close: () => pool.close(),
   };

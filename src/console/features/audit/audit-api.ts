@@ -32,7 +32,7 @@ export const AuditEntry = z.object({
   refusal: z.string().nullable(),
   durationMs: z.number().nullable(),
   /** Recorded before the call took effect: pending until answered, unknown if its server stopped. */
-  outcome: z.enum(['pending', 'completed', 'unknown']),
+  outcome: z.enum(['pending', 'completed', 'unknown', 'aborted']),
   /** Absent from records written before the console server recorded them. */
   subjects: z.array(AuditSubject).default([]),
 });
