@@ -18,6 +18,7 @@ import type { Engine } from '../../../src/server/storage/schema.ts';
 import { startSandbox, type TestSandbox } from '../../helpers/sandbox.ts';
 import { databaseEnv, postgresPassword } from '../../helpers/test-database.ts';
 import { ScanningClient } from './scanning-client.ts';
+import { tableResolver } from './test-resolver.ts';
 
 export interface Harness {
   sandbox: TestSandbox;
@@ -99,6 +100,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         if (forbidden().some((secret) => line.includes(secret))) logLeaks.push(line);
       },
     },
+    resolveHost: tableResolver(),
     ...options.server,
   });
   const url = await server.listen();
