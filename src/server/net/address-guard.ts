@@ -62,11 +62,9 @@ export function parseAllowlist(text: string): AllowEntry[] {
     .map((item) => item.trim())
     .filter(Boolean)
     .map((item): AllowEntry => {
-      if (item.includes('/')) {
-        if (!ipaddr.isValidCIDR(item))
-          throw new Error(`'${item}' is not a CIDR range such as 10.20.0.0/16 or fd00::/8`);
-        return { range: ipaddr.parseCIDR(item), text: item };
-      }
+      if (ipaddr.isValidCIDR(item)) return { range: ipaddr.parseCIDR(item), text: item };
+      if (item.includes('/') && isIP(item.split('/')[0]!))
+        throw new Error(`'${item}' is not a CIDR range such as 10.20.0.0/16 or fd00::/8`);
       const host = bare(item.toLowerCase());
       if (
         !isIP(host) &&
