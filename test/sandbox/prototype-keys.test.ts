@@ -12,20 +12,22 @@ describe('prototype keys in sandbox bodies', () => {
   afterAll(() => sandbox.close());
 
   it('are a 400 naming where, and change nothing', async () => {
-    for (const [path, body, at] of [
+    for (const [method, path, body, at] of [
       [
+        'POST',
         '/content/course/create',
         '{"courseAttributes":[{"title":"x","kind":"courseGroup","__proto__":{"status":"published"}}]}',
         'courseAttributes[0].__proto__',
       ],
-      ['/content/course/create', '{"constructor":{"prototype":{}}}', 'constructor'],
+      ['POST', '/content/course/create', '{"constructor":{"prototype":{}}}', 'constructor'],
       [
+        'PUT',
         '/content/course/update',
         '{"courseAttributes":{"courses":[{"id":"x","prototype":1}]}}',
         'courseAttributes.courses[0].prototype',
       ],
     ] as const) {
-      const response = await sandbox.api('POST', path, body);
+      const response = await sandbox.api(method, path, body);
       expect(response.status, body).toBe(400);
       expect(response.body).toEqual({ errors: [WRITE_MESSAGES.prototypeKey(at)] });
     }
