@@ -576,7 +576,7 @@ export async function runApiFuzz(options: {
 }
 
 /** A course with a section, lesson and topic, so generated ids sometimes exist. */
-async function seedIds(h: Harness): Promise<string[]> {
+export async function seedIds(h: Harness): Promise<string[]> {
   const created = await h.sandbox.api('POST', '/content/course/create', {
     courseAttributes: [
       {

@@ -129,6 +129,29 @@ describe('request time limits (finding 3)', () => {
     }
   });
 
+  it("a refused request's unread body is dropped: its connection ends with the client's", async () => {
+    const connections = () =>
+      new Promise<number>((resolve) =>
+        h.server.app.server.getConnections((_error, count) => resolve(count)),
+      );
+    const connection = await RawConnection.open(h.url);
+    const body = 'x'.repeat(512 * 1024);
+    const head = Object.entries(browserHeaders(support, h.url, 'text/xml'))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    await connection.write(
+      `PUT ${UPLOAD} HTTP/1.1\r\nHost: 127.0.0.1\r\n${head}Content-Length: ${body.length}\r\n\r\n`,
+    );
+    void connection.write(body);
+    expect((await connection.read(2000))?.status).toBe(403);
+    connection.destroy();
+    const started = Date.now();
+    while ((await connections()) > 0 && Date.now() - started < 2000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    // Not held until the request time limit (3 s here): gone as soon as the client is.
+    expect(await connections()).toBe(0);
+  });
+
   it('a body nobody reads (the request was refused) is cut off by the request time limit', async () => {
     const drip = await slowUpload(
       h.url,

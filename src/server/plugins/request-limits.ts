@@ -34,8 +34,9 @@ export function registerBodyTimeLimit(app: FastifyInstance, limits: RequestLimit
   app.addHook('preParsing', (request, reply, payload, done) => {
     if (!hasBody(request)) return done(null, payload);
     const clock = new BodyClock(payload, limits);
-    // Answered before the body was read (a refusal): the clock has nothing left to time.
-    reply.raw.once('close', () => clock.stop());
+    // Answered: whatever is left of the body is read and dropped (as Node does for a body nobody read),
+    // never left paused behind the clock, which would keep the connection open until the request limit.
+    reply.raw.once('close', () => clock.release());
     done(null, clock);
   });
 }
@@ -93,6 +94,14 @@ export class BodyClock extends Transform {
   stop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  /** The request has been answered: stop timing, and let the rest of the body be read and dropped. */
+  release(): void {
+    this.stop();
+    if (this.source.readableEnded || this.source.destroyed) return;
+    this.source.unpipe(this);
+    this.source.resume();
   }
 
   /** When the body is late, given what has arrived. */
