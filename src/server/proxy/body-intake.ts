@@ -2,7 +2,8 @@
 // audit row, an upstream connection): a slow or abandoned upload holds its own socket and nothing shared.
 // How many bodies are being received at once is bounded per user and in total, so one user cannot take
 // every place, and memory stays within `total` x the body limit. A body past the limit is a 413; the rest
-// of it is read and discarded, so the connection stays usable and the client reads the answer.
+// of it is read and discarded, so the connection stays usable and the client reads the answer. See
+// docs/decisions/bodies-before-upstream.md.
 import type { Readable } from 'node:stream';
 import { ApiError, MESSAGES } from '../errors.ts';
 import { BodyAbortedError } from '../plugins/request-limits.ts';
