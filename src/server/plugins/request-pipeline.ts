@@ -74,6 +74,9 @@ export function clientErrorResponder(securityHeaders: Record<string, string>) {
     .join('');
   return (error: Error & { code?: string }, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // A limit met while an answer is already on its way (plugins/request-limits.ts): only the close.
+    if ((socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent)
+      return void socket.destroy();
     const [status, message] =
       error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'The request was not received in time.']
