@@ -38,7 +38,7 @@ import type { DraftHistory } from './state/history.ts';
 import { useUndoKeys } from './state/use-undo-keys.ts';
 import { nodeName } from './tree/node-names.ts';
 import { Outline } from './tree/outline.tsx';
-import { ancestorsOf } from './tree/outline-edits.ts';
+import { ancestorsOf } from './tree/commands/outline-edits.ts';
 import './course-editor.css';
 
 export interface CourseEditorProps {
