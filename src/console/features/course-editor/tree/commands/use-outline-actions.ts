@@ -9,9 +9,9 @@ import {
   type PlacementRule,
   type TreeDraft,
 } from '#compiler/index.ts';
-import type { EditorStore } from '../state/editor-store.ts';
-import type { CourseTreeHandle } from './course-tree.tsx';
-import { flatten } from './flat-tree.ts';
+import type { EditorStore } from '../../state/editor-store.ts';
+import type { CourseTreeHandle } from '../course-tree.tsx';
+import { flatten } from '../geometry/flat-tree.ts';
 import {
   addAfter,
   addChild,

@@ -27,7 +27,7 @@ import {
   type TreeDraft,
   type TreeNode,
 } from '#compiler/index.ts';
-import { nodeName } from './node-names.ts';
+import { nodeName } from '../node-names.ts';
 
 export const UNUSED_TITLE = 'Unused';
 /** The release date of the "Unused" section: learners never reach it. */
