@@ -7,8 +7,8 @@
 //   - inside src/compiler the folders follow the flow (COMPILER_FLOW below, src/compiler/README.md);
 //   - a console feature (src/console/features/<name>) never imports another feature, and
 //     src/console/lib and src/console/components never import a feature: shared code lives there;
-//   - the console and the compiler import other parts through their aliases, never by climbing
-//     out of their own folder;
+//   - every part imports the contract and the compiler through their aliases (#contract/*,
+//     #compiler/*), never by climbing out of its own folder;
 //   - code never imports tests or test fixtures (`*.test.ts`, `test-*.ts`).
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -21,8 +21,8 @@ const ALLOWED = {
   server: ['contract'],
 };
 const EMBEDDED_SANDBOX = 'src/server/embedded-sandbox.ts';
-/** Parts whose imports of other parts must use the package.json alias. */
-const ALIASED_IN = ['console', 'compiler'];
+/** Parts other parts import only through their package.json alias (`#contract/*`, `#compiler/*`). */
+const ALIASED = ['contract', 'compiler'];
 
 // The compiler's flow: draft -> validate -> plan (create, update) -> execute. `shared` is the three
 // leaf modules every stage uses; `compile.ts` is the front door, `index.ts` the public surface.
@@ -118,7 +118,7 @@ export const layerBoundaries = {
                 : ''
             }`,
           );
-        else if (ALIASED_IN.includes(from.part) && specifier.startsWith('.'))
+        else if (ALIASED.includes(to.part) && specifier.startsWith('.'))
           report(`Import src/${to.part} through its alias #${to.part}/… (${specifier}).`);
         return;
       }

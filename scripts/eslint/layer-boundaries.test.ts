@@ -32,7 +32,7 @@ describe('lectern/layer-boundaries', () => {
     expect(
       await boundaryErrors(
         'src/sandbox/services/probe.ts',
-        "import { MESSAGES } from '../../contract/index.ts';",
+        "import { MESSAGES } from '#contract/index.ts';",
         "import { x } from '../../compiler/index.ts';",
         'export { MESSAGES, x };',
       ),
@@ -62,6 +62,30 @@ describe('lectern/layer-boundaries', () => {
     ).toEqual([
       'In src/compiler, draft may not import compile (#compiler/compile.ts): imports follow draft -> validate -> plan -> create/update -> execute.',
     ]);
+  });
+
+  it('has the server and the sandbox import the contract through its alias too', async () => {
+    expect(
+      await boundaryErrors(
+        'src/server/routes/probe.ts',
+        "import { ENDPOINTS } from '../../contract/endpoints.ts';",
+        "import { LIMITS } from '#contract/limits.ts';",
+        'export { ENDPOINTS, LIMITS };',
+      ),
+    ).toEqual(['Import src/contract through its alias #contract/… (../../contract/endpoints.ts).']);
+    expect(
+      await boundaryErrors(
+        'src/sandbox/storage/probe.ts',
+        "export { ENDPOINTS } from '../../contract/index.ts';",
+      ),
+    ).toEqual(['Import src/contract through its alias #contract/… (../../contract/index.ts).']);
+    // The sandbox has no alias: the one file that wires it in names it by path.
+    expect(
+      await boundaryErrors(
+        'src/server/embedded-sandbox.ts',
+        "export const load = () => import('../sandbox/app.ts');",
+      ),
+    ).toEqual([]);
   });
 
   it('has the console and the compiler import other parts through their aliases', async () => {

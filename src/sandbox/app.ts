@@ -1,6 +1,6 @@
 // Builds the sandbox: storage, default company, seed, plugins, routes, background workers.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { API_PREFIX, buildOpenApiDocument } from '../contract/index.ts';
+import { API_PREFIX, buildOpenApiDocument } from '#contract/index.ts';
 import { readSandboxConfig, type SandboxConfig } from './config.ts';
 import { ensureDefaultCompany, type Company } from './company.ts';
 import type { SandboxDeps } from './deps.ts';

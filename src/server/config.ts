@@ -2,7 +2,7 @@
 // the start with a message that names it (ConfigError). The README's configuration table mirrors this.
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { EVENT_KINDS, EventKind, LIMITS } from '../contract/index.ts';
+import { EVENT_KINDS, EventKind, LIMITS } from '#contract/index.ts';
 import type { DatabaseConfig } from './storage/database.ts';
 
 export interface UpstreamConfig {

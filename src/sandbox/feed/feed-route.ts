@@ -9,7 +9,7 @@ import {
   FEED_MESSAGES,
   READ_MESSAGES,
   type EventPageInfo,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { CursorCodec } from '../lib/cursor.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { companyOf } from '../plugins/auth.ts';

@@ -13,7 +13,7 @@ import {
   type DocumentNode,
   type ExecutionResult,
 } from 'graphql';
-import { GRAPHQL_ERROR_CODES, GRAPHQL_MESSAGES } from '../../contract/index.ts';
+import { GRAPHQL_ERROR_CODES, GRAPHQL_MESSAGES } from '#contract/index.ts';
 import type { LearnerSessions } from './learner-sessions.ts';
 import type { LoginService } from './login-service.ts';
 import { INTERNAL_ERROR, rootValue, schema, type GraphqlContext } from './schema.ts';

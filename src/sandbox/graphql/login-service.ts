@@ -2,7 +2,7 @@
 // email and a wrong password (an unknown email is checked against a dummy hash, so both take the same
 // time), a lockout after repeated failures, and random tokens stored only as SHA-256 hashes.
 import { createHash, randomBytes } from 'node:crypto';
-import { GRAPHQL_ERROR_CODES, GRAPHQL_MESSAGES } from '../../contract/index.ts';
+import { GRAPHQL_ERROR_CODES, GRAPHQL_MESSAGES } from '#contract/index.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import type { LearnerAccount, LearnerSessions } from './learner-sessions.ts';
 

@@ -1,7 +1,7 @@
 // GET /incoming/v2/meetings: the throttled meetings route of spec 8, a paginated list like the other
 // resource lists (spec 4.5). Throttling is applied by plugins/throttle.ts (the endpoint is `throttled`).
 import type { FastifyInstance } from 'fastify';
-import type { Meeting } from '../../contract/index.ts';
+import type { Meeting } from '#contract/index.ts';
 import type { CursorCodec } from '../lib/cursor.ts';
 import { defineRoute } from '../routes/define-route.ts';
 import type { Db } from '../storage/database.ts';

@@ -2,7 +2,7 @@
 // checked on the raw text, so no route, rule or JSON.stringify ever walks a value nested deeper than
 // LIMITS.jsonDepth. A deeper body is a 400 `{ errors: [...] }` that names the limit and where it was hit.
 import type { FastifyInstance } from 'fastify';
-import { jsonDepthViolation, LIMITS, WRITE_MESSAGES } from '../../contract/index.ts';
+import { jsonDepthViolation, LIMITS, WRITE_MESSAGES } from '#contract/index.ts';
 import { ValidationError } from '../lib/errors.ts';
 
 export function registerJsonBodyParser(app: FastifyInstance, bodyLimit: number): void {

@@ -1,6 +1,6 @@
 // Bulk endpoints of spec 4.4: prices, completion criteria, certificate templates, the four imports.
 import type { FastifyInstance } from 'fastify';
-import type { BulkImportJobPayload } from '../../contract/index.ts';
+import type { BulkImportJobPayload } from '#contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { completionCriteriaService } from '../services/bulk-completion-criteria.ts';
 import { certificateTemplateService } from '../services/bulk-certificate-templates.ts';

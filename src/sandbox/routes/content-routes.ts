@@ -1,6 +1,6 @@
 // Content search, item bodies, full content and XLIFF translation files (spec 4.4).
 import type { FastifyInstance } from 'fastify';
-import { READ_MESSAGES } from '../../contract/index.ts';
+import { READ_MESSAGES } from '#contract/index.ts';
 import type { ContentReadService } from '../services/content-read-service.ts';
 import type { translationService } from '../services/translation-service.ts';
 import { defineRoute } from './define-route.ts';

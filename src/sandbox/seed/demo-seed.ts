@@ -5,7 +5,7 @@
 // seed is fixed: titles, bodies, prices and dates (relative to the day of seeding) are the same on
 // every run. Accounts (learners, staff) are seeded elsewhere.
 import { randomUUID } from 'node:crypto';
-import type { CourseAttributes, CreateKind } from '../../contract/index.ts';
+import type { CourseAttributes, CreateKind } from '#contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { createRng, type Rng } from '../lib/prng.ts';
 import { coursePlanWriter, planCourse } from '../services/course-plan.ts';

@@ -8,7 +8,7 @@ import {
   type CertificateTemplate,
   type CertificateTemplateCreate,
   type CertificateTemplateUpdate,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { parseJson } from '../storage/database.ts';

@@ -11,7 +11,7 @@ import {
   completionCriteriaIssues,
   type CompletionCriterionCreate,
   type CompletionCriterionUpdate,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { parseJson } from '../storage/database.ts';

@@ -10,7 +10,7 @@ import {
   MESSAGES,
   importRowProblems,
   type BulkImportEventKind,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { parseJson } from '../storage/database.ts';
 import { courseGroupRepository, newCourseGroupRow } from '../storage/course-group-repository.ts';

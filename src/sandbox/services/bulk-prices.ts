@@ -1,6 +1,6 @@
 // POST /content/bulkUpdatePrices: up to 1000 course prices in one transaction. Every price is checked
 // with the contract's price rule and every course must be the caller's; any failure changes nothing.
-import { MESSAGES, READ_MESSAGES, priceIssue } from '../../contract/index.ts';
+import { MESSAGES, READ_MESSAGES, priceIssue } from '#contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { bulkQueries } from '../storage/bulk-queries.ts';

@@ -5,7 +5,7 @@ import {
   type CourseGroup,
   type CourseGroupList,
   type CourseGroupListQuery,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import {
   toCourse,

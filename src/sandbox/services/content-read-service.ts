@@ -7,7 +7,7 @@ import {
   type LearningPath,
   type PageInfo,
   type PageQuery,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import {
   SEARCHABLE_TYPES,

@@ -9,7 +9,7 @@ import {
   type Lesson,
   type Section,
   type Topic,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import {
   completionCriteriaRepository,
   type CompletionCriterionColumns,

@@ -10,7 +10,7 @@ import {
   type CourseAttributes,
   type CreateCoursesResponse,
   safeParseInput,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { z } from 'zod';
 import type { SandboxDeps } from '../deps.ts';
 import { PlainTextValidationError, ValidationError } from '../lib/errors.ts';

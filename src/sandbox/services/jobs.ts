@@ -5,7 +5,7 @@ import {
   type BackgroundJob,
   type ContentUploadType,
   type Job,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { jobRepository } from '../storage/job-repository.ts';

@@ -1,6 +1,6 @@
 // Checks that need storage, shared by create and update: referenced tags, ribbons, content types,
 // course groups, courses and learning paths must exist on the caller's company (spec 2.2, 4.2).
-import { MESSAGES } from '../../contract/index.ts';
+import { MESSAGES } from '#contract/index.ts';
 import type { Db } from '../storage/database.ts';
 import { companyConfigRepository } from '../storage/company-config-repository.ts';
 import { courseGroupRepository } from '../storage/course-group-repository.ts';

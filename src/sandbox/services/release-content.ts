@@ -4,7 +4,7 @@ import {
   READ_MESSAGES,
   type ReleaseContentRequest,
   type ReleaseContentResponse,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { courseRepository } from '../storage/course-repository.ts';

@@ -7,7 +7,7 @@ import {
   type PageQuery,
   type SectionRecord,
   type TopicRecord,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import {
   toCompletionCriterion,

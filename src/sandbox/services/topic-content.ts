@@ -8,7 +8,7 @@ import {
   type CompletionCriteria,
   type ContentUploadType,
   type TopicType,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { CompletionCriterionColumns } from '../storage/completion-criteria-repository.ts';
 import type { StoredTopicFields } from '../storage/records.ts';
 import type { PlannedUpload } from './jobs.ts';

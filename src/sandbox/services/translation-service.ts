@@ -7,7 +7,7 @@ import {
   xliffUploadIssue,
   type ContentSearchType,
   type TranslationUnit,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { translationRepository } from '../storage/translation-repository.ts';
 import type { CatalogReadService } from './catalog-read-service.ts';

@@ -7,7 +7,7 @@ import {
   type CourseGroupUpdate,
   type CourseUpdate,
   type CreateKind,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { Db } from '../storage/database.ts';
 import {
   courseGroupRepository,

@@ -1,6 +1,6 @@
 // Storage checks of `PUT /content/course/update` (spec 4.2, 7.2): every id must name an entity of
 // the caller's company, every parent must exist there, references must resolve.
-import { MESSAGES, WRITE_MESSAGES, type UpdateCourseAttributes } from '../../contract/index.ts';
+import { MESSAGES, WRITE_MESSAGES, type UpdateCourseAttributes } from '#contract/index.ts';
 import type { Db } from '../storage/database.ts';
 import { courseGroupRepository } from '../storage/course-group-repository.ts';
 import { courseRepository } from '../storage/course-repository.ts';

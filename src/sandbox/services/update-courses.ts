@@ -12,7 +12,7 @@ import {
   type UpdateCourseAttributes,
   type UpdateCoursesResponse,
   safeParseInput,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import type { z } from 'zod';
 import type { SandboxDeps } from '../deps.ts';
 import { ValidationError } from '../lib/errors.ts';

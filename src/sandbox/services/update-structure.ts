@@ -8,7 +8,7 @@ import type {
   TopicType,
   TopicUpdate,
   CompletionCriteria,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import { completionCriteriaRepository } from '../storage/completion-criteria-repository.ts';
 import { parseJson, type Db } from '../storage/database.ts';
 import { lessonRepository } from '../storage/lesson-repository.ts';

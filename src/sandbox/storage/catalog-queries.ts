@@ -1,5 +1,5 @@
 // Read queries for course groups, courses and learning paths. Every query is scoped by company.
-import type { CourseGroupKind } from '../../contract/index.ts';
+import type { CourseGroupKind } from '#contract/index.ts';
 import type { CursorCodec } from '../lib/cursor.ts';
 import type { Db } from './database.ts';
 import { keysetPage, type KeysetPage, type PageRequest } from './keyset-pagination.ts';

@@ -13,7 +13,7 @@ import {
   type Tag,
   type TopicRecord,
   type User,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import { parseJson } from './database.ts';
 
 /**

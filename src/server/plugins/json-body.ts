@@ -2,7 +2,7 @@
 // after the contract's depth limit is checked on the raw text, so a deep body is a 400 naming the limit.
 // Proxied bodies are read by the proxy itself, which applies the same limit.
 import type { FastifyInstance } from 'fastify';
-import { jsonDepthViolation, LIMITS, WRITE_MESSAGES } from '../../contract/index.ts';
+import { jsonDepthViolation, LIMITS, WRITE_MESSAGES } from '#contract/index.ts';
 import { ApiError } from '../errors.ts';
 
 export function registerJsonBodyParser(app: FastifyInstance): void {

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { isCredentialName } from '../../contract/index.ts';
+import { isCredentialName } from '#contract/index.ts';
 import { ApiError, MESSAGES } from '../errors.ts';
 import { isTimeoutError, type Upstream } from '../upstream/upstream-client.ts';
 

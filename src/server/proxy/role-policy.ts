@@ -3,7 +3,7 @@
 //   support        GET only (plus the event relay, outside the proxy)
 //   contentManager GET, create, update and translation upload; never publish, unpublish, archive, restore
 //   admin          everything
-import { valueText, type Endpoint } from '../../contract/index.ts';
+import { valueText, type Endpoint } from '#contract/index.ts';
 import type { Role } from '../auth/roles.ts';
 
 export type ProxyDecision =

@@ -3,7 +3,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EventKind } from '../../contract/index.ts';
+import { EventKind } from '#contract/index.ts';
 import { requireRole } from '../auth/guards.ts';
 import type { ConsoleDeps } from '../deps.ts';
 import { SseConnection } from '../relay/sse-connection.ts';

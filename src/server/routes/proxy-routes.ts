@@ -9,7 +9,7 @@ import { requireRole } from '../auth/guards.ts';
 import { answerSubjects, requestSubjects } from '../audit/subjects.ts';
 import { summarizeCall } from '../audit/summarize.ts';
 import type { ConsoleDeps } from '../deps.ts';
-import { jsonDepthViolation, LIMITS, WRITE_MESSAGES } from '../../contract/index.ts';
+import { jsonDepthViolation, LIMITS, WRITE_MESSAGES } from '#contract/index.ts';
 import { ApiError, MESSAGES } from '../errors.ts';
 import { decodedPath, requestTarget } from '../plugins/request-target.ts';
 import {

@@ -1,7 +1,7 @@
 // One kept-alive connection pool to the learning instance. The API key lives in this closure only: it is
 // added to outgoing requests and never exposed as a property that could be serialized or logged.
 import { Pool } from 'undici';
-import { API_PREFIX } from '../../contract/index.ts';
+import { API_PREFIX } from '#contract/index.ts';
 import type { UpstreamConfig } from '../config.ts';
 
 export interface Upstream {
