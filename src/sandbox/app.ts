@@ -18,11 +18,11 @@ import { seedDemoActivity } from './seed/demo-activity.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { registerReadRoutes } from './routes/read-routes.ts';
 import { seedContent } from './seed/index.ts';
-import { bulkImportJobHandler } from './services/bulk-imports.ts';
+import { bulkImportJobHandler } from './services/bulk/bulk-imports.ts';
 import { registerManagementRoutes } from './routes/management-routes.ts';
 import { registerWriteRoutes } from './routes/write-routes.ts';
-import { createJobWorker } from './services/job-worker.ts';
-import { scheduledPublisher } from './services/scheduled-publishing.ts';
+import { createJobWorker } from './services/jobs/job-worker.ts';
+import { createScheduledPublishing } from './services/jobs/scheduled-publishing.ts';
 import { SettingsStore } from './settings.ts';
 import { loadCursorSecret } from './storage/cursor-secret.ts';
 import { openDatabase, type Db } from './storage/database.ts';
@@ -78,7 +78,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const workers: { start(): void; stop(): Promise<void> | void }[] = [];
   // Every route module is registered here (see routes/*.ts, feed/, meetings/, graphql/), and every
-  // worker (services/job-worker.ts with scheduled publishing, feed/activity-worker.ts). One codec signs every list's cursors.
+  // worker (services/jobs/job-worker.ts with scheduled publishing, feed/activity-worker.ts). One codec signs every list's cursors.
   const cursors = new CursorCodec(loadCursorSecret(db));
   registerReadRoutes(app, deps, cursors);
   registerWriteRoutes(app, deps);
@@ -87,7 +87,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerMeetingsRoute(app, db, cursors);
   const jobWorker = createJobWorker(deps);
   jobWorker.handle('bulkImport', bulkImportJobHandler(deps));
-  jobWorker.every(scheduledPublisher(deps).publishDue);
+  jobWorker.every(createScheduledPublishing(deps).publishDue);
   workers.push(jobWorker);
   const feed = registerFeed(app, deps, cursors);
   workers.push(feed.worker);

@@ -33,14 +33,14 @@ import { registerEventsRoutes } from './routes/events-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
-import { createAuditRepo } from './storage/audit-repo.ts';
+import { createAuditRepository } from './storage/audit-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import { createCoordination } from './storage/open-coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
-import { createRelayRepo } from './storage/relay-repo.ts';
-import { createSessionsRepo } from './storage/sessions-repo.ts';
-import { createSignInBucketsRepo } from './storage/sign-in-buckets-repo.ts';
-import { createSignInFailuresRepo } from './storage/sign-in-failures-repo.ts';
+import { createRelayRepository } from './storage/relay-repository.ts';
+import { createSessionsRepository } from './storage/sessions-repository.ts';
+import { createSignInBucketsRepository } from './storage/sign-in-buckets-repository.ts';
+import { createSignInFailuresRepository } from './storage/sign-in-failures-repository.ts';
 import { createUpstream } from './upstream/upstream-client.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist/console/', import.meta.url));
@@ -117,7 +117,7 @@ export async function buildConsoleServer(
     );
   }
 
-  const sessions = createSessionService(createSessionsRepo(store.db), {
+  const sessions = createSessionService(createSessionsRepository(store.db), {
     ...config.session,
     now,
     coordination,
@@ -128,7 +128,7 @@ export async function buildConsoleServer(
     onChange: (email) => sessions.roleChanged(email),
   });
   await roles.bootstrap(config.admins, options.demoAccounts ?? []);
-  const audit = createAuditRepo(store.db);
+  const audit = createAuditRepository(store.db);
   const auditBacklog = new AuditBacklog(audit, log as FastifyBaseLogger);
   const auditTrail = createAuditTrail(audit, auditBacklog, {
     now,
@@ -140,10 +140,10 @@ export async function buildConsoleServer(
       { calls: abandoned },
       'audit: calls this server recorded before it stopped were never answered; their outcome is unknown',
     );
-  const relayRepo = createRelayRepo(store.db, store.engine);
+  const relayRepository = createRelayRepository(store.db, store.engine);
   const relay = createRelay({
     upstream,
-    repo: relayRepo,
+    repo: relayRepository,
     config: config.relay,
     now,
     log: log.child({ component: 'relay' }),
@@ -152,8 +152,8 @@ export async function buildConsoleServer(
   });
   const signInLimiter = createSignInLimiter(
     {
-      buckets: createSignInBucketsRepo(store.db, store.engine),
-      failures: createSignInFailuresRepo(store.db, store.engine),
+      buckets: createSignInBucketsRepository(store.db, store.engine),
+      failures: createSignInFailuresRepository(store.db, store.engine),
     },
     { ...config.signIn, now },
   );
@@ -226,7 +226,7 @@ export async function buildConsoleServer(
     streamGuard: createStreamGuard({ sessions }),
     audit,
     auditTrail,
-    relayRepo,
+    relayRepository,
     relay,
     demoAccounts: options.demoAccounts ?? null,
   };

@@ -12,10 +12,10 @@ import type { SessionCookie } from './plugins/session.ts';
 import type { Allowlist } from './proxy/allowlist.ts';
 import type { ReadCoalescer } from './proxy/read-coalescer.ts';
 import type { Relay } from './relay/relay-service.ts';
-import type { AuditRepo } from './storage/audit-repo.ts';
+import type { AuditRepository } from './storage/audit-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import type { ConsoleStore } from './storage/database.ts';
-import type { RelayRepo } from './storage/relay-repo.ts';
+import type { RelayRepository } from './storage/relay-repository.ts';
 import type { Upstream } from './upstream/upstream-client.ts';
 
 /** Demo staff of the embedded sandbox (public demo credentials, shown on the sign-in page). */
@@ -42,10 +42,10 @@ export interface ConsoleDeps {
   roles: RolesService;
   /** Ends open event streams whose session is signed out or loses its role. */
   streamGuard: StreamGuard;
-  audit: AuditRepo;
+  audit: AuditRepository;
   /** Audit rows written before a call takes effect (see audit/audit-service.ts). */
   auditTrail: AuditTrail;
-  relayRepo: RelayRepo;
+  relayRepository: RelayRepository;
   relay: Relay;
   demoAccounts: DemoAccount[] | null;
 }

@@ -256,7 +256,7 @@ describe.each(ENGINES)('event relay (%s)', (engine) => {
   });
 
   it('deletes events older than the retention period', async () => {
-    const repo = h.server.deps.relayRepo;
+    const repo = h.server.deps.relayRepository;
     const old = Date.now() - 31 * 86_400_000;
     await repo.insertPage(
       'courseAction',
@@ -376,7 +376,7 @@ describe.each(ENGINES)('event relay restart (%s)', (engine) => {
       const { createRelay } = await import('../../src/server/relay/relay-service.ts');
       const relay = createRelay({
         upstream: h.server.deps.upstream,
-        repo: h.server.deps.relayRepo,
+        repo: h.server.deps.relayRepository,
         config: h.config.relay,
         now: Date.now,
         log: h.server.log,

@@ -1,8 +1,8 @@
 // Tags, users and learning path milestones (spec 4.4). Users never carry password hashes: the
 // record mapper (toUser) has no such field. Throttling of /users is registered elsewhere.
 import type { FastifyInstance } from 'fastify';
-import type { ContentReadService } from '../services/content-read-service.ts';
-import type { ReadContext } from '../services/read-context.ts';
+import type { ContentReadService } from '../services/read/content-read-service.ts';
+import type { ReadContext } from '../services/read/read-context.ts';
 import { toTag, toUser } from '../storage/records.ts';
 import { defineRoute } from './define-route.ts';
 

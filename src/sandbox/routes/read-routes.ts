@@ -3,11 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxDeps } from '../deps.ts';
 import type { CursorCodec } from '../lib/cursor.ts';
-import { catalogReadService } from '../services/catalog-read-service.ts';
-import { contentReadService } from '../services/content-read-service.ts';
-import { createReadContext } from '../services/read-context.ts';
-import { structureReadService } from '../services/structure-read-service.ts';
-import { translationService } from '../services/translation-service.ts';
+import { createCatalogReadService } from '../services/read/catalog-read-service.ts';
+import { createContentReadService } from '../services/read/content-read-service.ts';
+import { createReadContext } from '../services/read/read-context.ts';
+import { createStructureReadService } from '../services/read/structure-read-service.ts';
+import { createTranslationService } from '../services/read/translation-service.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { registerCourseGroupRoutes } from './course-group-routes.ts';
 import { registerDirectoryRoutes } from './directory-routes.ts';
@@ -19,10 +19,10 @@ export function registerReadRoutes(
   cursors: CursorCodec,
 ): void {
   const context = createReadContext(deps, cursors);
-  const catalog = catalogReadService(context);
-  const structure = structureReadService(context, catalog);
-  const content = contentReadService(context, catalog, structure);
-  const translations = translationService(context, catalog, structure);
+  const catalog = createCatalogReadService(context);
+  const structure = createStructureReadService(context, catalog);
+  const content = createContentReadService(context, catalog, structure);
+  const translations = createTranslationService(context, catalog, structure);
 
   void app.register(async (scope) => {
     registerCourseGroupRoutes(scope, catalog);

@@ -4,7 +4,7 @@ import type { Db } from './database.ts';
 import { keysetPage, type PageRequest } from './keyset-pagination.ts';
 import type { TagRow, UserRow } from './records.ts';
 
-export function directoryQueries(db: Db, codec: CursorCodec) {
+export function createDirectoryQueries(db: Db, codec: CursorCodec) {
   return {
     tagsPage: (companyId: string, page: PageRequest) =>
       keysetPage<TagRow>(

@@ -1,6 +1,6 @@
 // Audit export as CSV (spreadsheet-safe: cells that a spreadsheet would evaluate are prefixed with ')
 // or NDJSON, one entry per line, generated row by row.
-import type { AuditEntry } from '../storage/audit-repo.ts';
+import type { AuditEntry } from '../storage/audit-repository.ts';
 
 export const AUDIT_COLUMNS = [
   'seq',

@@ -10,7 +10,11 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { isStateChanging } from '../plugins/csrf.ts';
-import type { AuditCompletion, AuditRepo, NewAuditEntry } from '../storage/audit-repo.ts';
+import type {
+  AuditCompletion,
+  AuditRepository,
+  NewAuditEntry,
+} from '../storage/audit-repository.ts';
 import type { AuditSubject } from './subjects.ts';
 
 export interface AuditDraft {
@@ -97,7 +101,7 @@ export class AuditBacklog {
   private flushing = false;
 
   constructor(
-    private readonly repo: AuditRepo,
+    private readonly repo: AuditRepository,
     private readonly log: FastifyBaseLogger,
     private readonly retryMs = 1000,
   ) {}
@@ -167,7 +171,7 @@ export interface AuditTrailOptions {
 
 /** Writes the rows: `begin` before a call takes effect, the rest when it is answered (registerAudit). */
 export function createAuditTrail(
-  repo: AuditRepo,
+  repo: AuditRepository,
   backlog: AuditBacklog,
   options: AuditTrailOptions,
 ) {

@@ -2,7 +2,7 @@
 // `forbidden` for a role that may not use the route.
 import type { FastifyRequest } from 'fastify';
 import { ApiError, MESSAGES } from '../errors.ts';
-import type { SessionRecord } from '../storage/sessions-repo.ts';
+import type { SessionRecord } from '../storage/sessions-repository.ts';
 import type { Role } from './roles.ts';
 
 export type AuthorizedSession = SessionRecord & { role: Role };

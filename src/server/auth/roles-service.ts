@@ -2,7 +2,11 @@
 // is reported through `onChange`, so sessions on every server see it at once.
 import { ApiError } from '../errors.ts';
 import type { Db } from '../storage/database.ts';
-import { createRolesRepo, type RoleGrant, type RolesRepo } from '../storage/roles-repo.ts';
+import {
+  createRolesRepository,
+  type RoleGrant,
+  type RolesRepository,
+} from '../storage/roles-repository.ts';
 import type { Engine } from '../storage/schema.ts';
 import { normalizeEmail, type Role, type RoleSource } from './roles.ts';
 
@@ -15,15 +19,15 @@ export function createRolesService(
   options: { now: () => number; onChange?: (email: string) => void },
 ) {
   const { now } = options;
-  const repo = createRolesRepo(db, engine);
+  const repo = createRolesRepository(db, engine);
   const changed = (email: string) => options.onChange?.(email);
 
   /** Runs `fn` with a repository bound to one transaction. */
-  const inTransaction = <T>(fn: (repo: RolesRepo) => Promise<T>): Promise<T> =>
-    db.transaction().execute((trx) => fn(createRolesRepo(trx, engine)));
+  const inTransaction = <T>(fn: (repo: RolesRepository) => Promise<T>): Promise<T> =>
+    db.transaction().execute((trx) => fn(createRolesRepository(trx, engine)));
 
   /** The console refuses to leave itself without an admin; the CLI (a shell on the server) may. */
-  async function guardLastAdmin(tx: RolesRepo, email: string, source: RoleSource) {
+  async function guardLastAdmin(tx: RolesRepository, email: string, source: RoleSource) {
     if (source !== 'console') return;
     const admins = await tx.countAdmins(); // locks the admin rows until the change commits
     if ((await tx.find(email))?.role === 'admin' && admins <= 1)

@@ -14,7 +14,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Coordination } from '../storage/coordination.ts';
-import type { SessionRecord, SessionsRepo } from '../storage/sessions-repo.ts';
+import type { SessionRecord, SessionsRepository } from '../storage/sessions-repository.ts';
 
 export interface SignedInUser {
   email: string;
@@ -52,7 +52,7 @@ interface CacheEntry {
   readAt: number;
 }
 
-export function createSessionService(repo: SessionsRepo, options: SessionServiceOptions) {
+export function createSessionService(repo: SessionsRepository, options: SessionServiceOptions) {
   const { idleMs, absoluteMs, now, coordination, log } = options;
   const cacheMs = options.cacheMs ?? SESSION_CACHE_MS;
   const touchEvery = Math.min(TOUCH_GRANULARITY_MS, Math.floor(idleMs / 4));

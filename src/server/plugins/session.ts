@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionService } from '../auth/session-service.ts';
 import { isStateChanging } from './csrf.ts';
-import type { SessionRecord } from '../storage/sessions-repo.ts';
+import type { SessionRecord } from '../storage/sessions-repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

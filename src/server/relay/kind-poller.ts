@@ -11,7 +11,7 @@
 import type { Logger } from 'pino';
 import type { RelayConfig } from '../config.ts';
 import { isDatabaseUnavailable } from '../storage/database-errors.ts';
-import type { KindStateRow, RelayRepo } from '../storage/relay-repo.ts';
+import type { KindStateRow, RelayRepository } from '../storage/relay-repository.ts';
 import type { Upstream } from '../upstream/upstream-client.ts';
 import { fullJitterDelay, parseRetryAfter } from './backoff.ts';
 import { normalizeEvent, type NormalizedEvent } from './normalize-event.ts';
@@ -40,7 +40,7 @@ export interface ThrottleGate {
 
 export interface PollerDeps {
   upstream: Upstream;
-  repo: RelayRepo;
+  repo: RelayRepository;
   config: RelayConfig;
   gate: ThrottleGate;
   now: () => number;

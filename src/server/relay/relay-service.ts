@@ -10,7 +10,7 @@
 import type { Logger } from 'pino';
 import type { RelayConfig } from '../config.ts';
 import type { Coordination, Leadership } from '../storage/coordination.ts';
-import type { KindStateRow, RelayRepo } from '../storage/relay-repo.ts';
+import type { KindStateRow, RelayRepository } from '../storage/relay-repository.ts';
 import type { Upstream } from '../upstream/upstream-client.ts';
 import { KindPoller, type KindStatus, type PollerState, type ThrottleGate } from './kind-poller.ts';
 import type { SseConnection } from './sse-connection.ts';
@@ -39,7 +39,7 @@ export type CheckpointListener = (kind: string, checkpoint: number, maxSeq: numb
 
 export function createRelay(deps: {
   upstream: Upstream;
-  repo: RelayRepo;
+  repo: RelayRepository;
   config: RelayConfig;
   now: () => number;
   log: Logger;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { auditCsv, auditNdjson, toPublicEntry } from '../audit/audit-export.ts';
 import { requireRole } from '../auth/guards.ts';
 import type { ConsoleDeps } from '../deps.ts';
-import type { AuditFilter } from '../storage/audit-repo.ts';
+import type { AuditFilter } from '../storage/audit-repository.ts';
 import { CursorParam, encodeCursor, LimitParam, TimeParam } from './query-params.ts';
 import { parseInput } from './validate.ts';
 

@@ -50,7 +50,7 @@ export function registerEventsRoutes(app: FastifyInstance, deps: ConsoleDeps): v
   app.get('/api/events', async (request) => {
     requireRole(request);
     const query = parseInput(HistoryQuery, request.query);
-    const rows = await deps.relayRepo.history(
+    const rows = await deps.relayRepository.history(
       {
         kinds: query.kind,
         learner: query.learner,
@@ -84,7 +84,7 @@ export function registerEventsRoutes(app: FastifyInstance, deps: ConsoleDeps): v
       typeof header === 'string' && /^\d{1,15}$/.test(header.trim())
         ? header.trim()
         : query.lastEventId;
-    const maxSeq = await deps.relayRepo.maxSeq();
+    const maxSeq = await deps.relayRepository.maxSeq();
     // Without a resume point the stream starts live; an id from a wiped store restarts from its end.
     const afterSeq = resumeFrom === undefined ? maxSeq : Math.min(Number(resumeFrom), maxSeq);
     const sessionId = request.consoleSessionId;
@@ -101,7 +101,7 @@ export function registerEventsRoutes(app: FastifyInstance, deps: ConsoleDeps): v
     });
     raw.socket?.setNoDelay(true);
     const connection = new SseConnection(raw, {
-      repo: deps.relayRepo,
+      repo: deps.relayRepository,
       kinds: query.kinds ?? null,
       afterSeq,
       heartbeatMs: deps.config.relay.heartbeatMs,

@@ -5,7 +5,7 @@ import { requireRole } from '../auth/guards.ts';
 import { ROLE_DESCRIPTIONS, Role } from '../auth/roles.ts';
 import type { ConsoleDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import type { RoleGrant } from '../storage/roles-repo.ts';
+import type { RoleGrant } from '../storage/roles-repository.ts';
 import { parseInput } from './validate.ts';
 
 const EmailParam = z.object({ email: z.email('must be an email address').max(320) });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ROLE_DESCRIPTIONS, type Role } from '../auth/roles.ts';
 import type { ConsoleDeps } from '../deps.ts';
 import { ApiError, MESSAGES } from '../errors.ts';
-import type { SessionRecord } from '../storage/sessions-repo.ts';
+import type { SessionRecord } from '../storage/sessions-repository.ts';
 import { parseInput } from './validate.ts';
 
 const SignInBody = z.object({

@@ -12,15 +12,15 @@ import {
   type CompletionCriterionCreate,
   type CompletionCriterionUpdate,
 } from '#contract/index.ts';
-import type { SandboxDeps } from '../deps.ts';
-import { ValidationError } from '../lib/errors.ts';
-import { parseJson } from '../storage/database.ts';
-import { bulkQueries } from '../storage/bulk-queries.ts';
-import { completionCriteriaRepository } from '../storage/completion-criteria-repository.ts';
-import { courseRepository } from '../storage/course-repository.ts';
-import { toCompletionCriterion, type CompletionCriterionRow } from '../storage/records.ts';
-import { topicRepository } from '../storage/topic-repository.ts';
-import { duplicatesOf } from './bulk-prices.ts';
+import type { SandboxDeps } from '../../deps.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { parseJson } from '../../storage/database.ts';
+import { createBulkQueries } from '../../storage/bulk-queries.ts';
+import { createCompletionCriteriaRepository } from '../../storage/completion-criteria-repository.ts';
+import { createCourseRepository } from '../../storage/course-repository.ts';
+import { toCompletionCriterion, type CompletionCriterionRow } from '../../storage/records.ts';
+import { createTopicRepository } from '../../storage/topic-repository.ts';
+import { duplicatesOf } from './bulk-price-service.ts';
 
 type CriterionCreate = z.output<typeof CompletionCriterionCreate>;
 type CriterionUpdate = z.output<typeof CompletionCriterionUpdate>;
@@ -31,11 +31,11 @@ const isTopicType = (type: string) =>
   (TOPIC_COMPLETION_CRITERIA as readonly string[]).includes(type);
 const VALUE_FIELDS: readonly string[] = VALUE_COMPLETION_CRITERIA;
 
-export function completionCriteriaService(deps: SandboxDeps) {
-  const queries = bulkQueries(deps.db);
-  const criteria = completionCriteriaRepository(deps.db);
-  const courses = courseRepository(deps.db);
-  const topics = topicRepository(deps.db);
+export function createCompletionCriteriaService(deps: SandboxDeps) {
+  const queries = createBulkQueries(deps.db);
+  const criteria = createCompletionCriteriaRepository(deps.db);
+  const courses = createCourseRepository(deps.db);
+  const topics = createTopicRepository(deps.db);
 
   /** Spec 2.5 rules of one criterion; `at` prefixes each message with the item's position. */
   function issuesOf(

@@ -6,9 +6,9 @@ import {
   type ContentUploadType,
   type Job,
 } from '#contract/index.ts';
-import type { SandboxDeps } from '../deps.ts';
-import { NotFoundError } from '../lib/errors.ts';
-import { jobRepository } from '../storage/job-repository.ts';
+import type { SandboxDeps } from '../../deps.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { createJobRepository } from '../../storage/job-repository.ts';
 
 /** One file a create or update asks the sandbox to fetch. */
 export interface PlannedUpload {
@@ -26,8 +26,8 @@ export type EnqueueResult =
   /** The company already has `limit` pending jobs: nothing was queued. */
   | { kind: 'limitHit'; limit: number };
 
-export function jobsService(deps: SandboxDeps) {
-  const jobs = jobRepository(deps.db);
+export function createJobService(deps: SandboxDeps) {
+  const jobs = createJobRepository(deps.db);
 
   /** The one writer of a job row: queued now, taken by the job worker after the configured delay. */
   function insertJob(companyId: string, type: Job['type'], payload: unknown): string {
@@ -120,4 +120,4 @@ export function jobsService(deps: SandboxDeps) {
     },
   };
 }
-export type JobsService = ReturnType<typeof jobsService>;
+export type JobService = ReturnType<typeof createJobService>;

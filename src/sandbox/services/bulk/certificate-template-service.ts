@@ -9,12 +9,12 @@ import {
   type CertificateTemplateCreate,
   type CertificateTemplateUpdate,
 } from '#contract/index.ts';
-import type { SandboxDeps } from '../deps.ts';
-import { ValidationError } from '../lib/errors.ts';
-import { parseJson } from '../storage/database.ts';
-import { bulkQueries, type CertificateTemplateRow } from '../storage/bulk-queries.ts';
-import { courseRepository } from '../storage/course-repository.ts';
-import { duplicatesOf } from './bulk-prices.ts';
+import type { SandboxDeps } from '../../deps.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { parseJson } from '../../storage/database.ts';
+import { createBulkQueries, type CertificateTemplateRow } from '../../storage/bulk-queries.ts';
+import { createCourseRepository } from '../../storage/course-repository.ts';
+import { duplicatesOf } from './bulk-price-service.ts';
 
 type TemplateCreate = z.output<typeof CertificateTemplateCreate>;
 type TemplateUpdate = z.output<typeof CertificateTemplateUpdate>;
@@ -29,9 +29,9 @@ export const toCertificateTemplate = (
   courseIds: parseJson<string[]>(row.course_ids, []),
 });
 
-export function certificateTemplateService(deps: SandboxDeps) {
-  const queries = bulkQueries(deps.db);
-  const courses = courseRepository(deps.db);
+export function createCertificateTemplateService(deps: SandboxDeps) {
+  const queries = createBulkQueries(deps.db);
+  const courses = createCourseRepository(deps.db);
 
   const missingCourses = (companyId: string, lists: readonly (readonly string[] | undefined)[]) => {
     const ids = [...new Set(lists.flatMap((list) => list ?? []))];

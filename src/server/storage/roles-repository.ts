@@ -20,7 +20,7 @@ const GRANT_COLUMNS = [
 ] as const;
 
 /** `db` may be a transaction: the roles service checks and changes grants in one. */
-export function createRolesRepo(db: Db, engine: Engine) {
+export function createRolesRepository(db: Db, engine: Engine) {
   return {
     async grant(
       email: string,
@@ -66,4 +66,4 @@ export function createRolesRepo(db: Db, engine: Engine) {
     },
   };
 }
-export type RolesRepo = ReturnType<typeof createRolesRepo>;
+export type RolesRepository = ReturnType<typeof createRolesRepository>;

@@ -9,9 +9,9 @@ import {
   type ContentUploadType,
   type TopicType,
 } from '#contract/index.ts';
-import type { CompletionCriterionColumns } from '../storage/completion-criteria-repository.ts';
-import type { StoredTopicFields } from '../storage/records.ts';
-import type { PlannedUpload } from './jobs.ts';
+import type { CompletionCriterionColumns } from '../../storage/completion-criteria-repository.ts';
+import type { StoredTopicFields } from '../../storage/records.ts';
+import type { PlannedUpload } from '../jobs/job-service.ts';
 
 type Fields = Record<string, unknown>;
 

@@ -12,12 +12,12 @@ import {
   safeParseInput,
 } from '#contract/index.ts';
 import type { z } from 'zod';
-import type { SandboxDeps } from '../deps.ts';
-import { PlainTextValidationError, ValidationError } from '../lib/errors.ts';
-import { courseRepository } from '../storage/course-repository.ts';
-import { coursePlanWriter, planCourse, type CoursePlan } from './course-plan.ts';
-import type { EnqueueResult, JobsService } from './jobs.ts';
-import { referenceChecks } from './reference-checks.ts';
+import type { SandboxDeps } from '../../deps.ts';
+import { PlainTextValidationError, ValidationError } from '../../lib/errors.ts';
+import { createCourseRepository } from '../../storage/course-repository.ts';
+import { createCoursePlanWriter, planCourse, type CoursePlan } from './course-plan.ts';
+import type { EnqueueResult, JobService } from '../jobs/job-service.ts';
+import { createReferenceChecks } from './reference-checks.ts';
 
 export type CreateOutcome =
   | { ok: true; response: CreateCoursesResponse }
@@ -42,11 +42,11 @@ function shapeErrors(error: z.ZodError, several: boolean): string[] {
   });
 }
 
-export function courseCreator(deps: SandboxDeps, jobs: JobsService) {
+export function createCourseCreationService(deps: SandboxDeps, jobs: JobService) {
   const { db } = deps;
-  const courses = courseRepository(db);
-  const writer = coursePlanWriter(db);
-  const referenceIssues = referenceChecks(db);
+  const courses = createCourseRepository(db);
+  const writer = createCoursePlanWriter(db);
+  const referenceIssues = createReferenceChecks(db);
 
   function storageErrors(companyId: string, entries: CourseAttributes[]): string[] {
     const prefix = prefixer(entries.length > 1);
@@ -73,7 +73,7 @@ export function courseCreator(deps: SandboxDeps, jobs: JobsService) {
     );
   });
 
-  return function createCourses(companyId: string, body: unknown): CreateOutcome {
+  function createCourses(companyId: string, body: unknown): CreateOutcome {
     const precheck = createPrecheck(body);
     if (precheck !== undefined) throw new PlainTextValidationError(precheck);
     const raw = (body as { courseAttributes: unknown[] }).courseAttributes;
@@ -96,5 +96,8 @@ export function courseCreator(deps: SandboxDeps, jobs: JobsService) {
       return { ok: false, errors: [MESSAGES.tooManyPendingJobs(queued.limit)], response };
     if (queued.kind === 'queued') response.backgroundJob = queued.backgroundJob;
     return { ok: true, response };
-  };
+  }
+
+  return { createCourses };
 }
+export type CourseCreationService = ReturnType<typeof createCourseCreationService>;

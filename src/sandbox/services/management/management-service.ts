@@ -2,16 +2,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Permission, WRITE_MESSAGES, type Tag, type User } from '#contract/index.ts';
-import { createCompany, generateSecretKey, type Company } from '../company.ts';
-import type { SandboxDeps } from '../deps.ts';
-import { ConflictError, NotFoundError, parseOrThrow } from '../lib/errors.ts';
-import { hashPassword } from '../lib/password.ts';
-import { SettingsUpdate, type Settings } from '../settings.ts';
-import { companyConfigRepository } from '../storage/company-config-repository.ts';
-import { keyRepository } from '../storage/key-repository.ts';
-import { toTag, toUser } from '../storage/records.ts';
-import { tagRepository } from '../storage/tag-repository.ts';
-import { userRepository } from '../storage/user-repository.ts';
+import { createCompany, generateSecretKey, type Company } from '../../company.ts';
+import type { SandboxDeps } from '../../deps.ts';
+import { ConflictError, NotFoundError, parseOrThrow } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { SettingsUpdate, type Settings } from '../../settings.ts';
+import { createCompanyConfigRepository } from '../../storage/company-config-repository.ts';
+import { createKeyRepository } from '../../storage/key-repository.ts';
+import { toTag, toUser } from '../../storage/records.ts';
+import { createTagRepository } from '../../storage/tag-repository.ts';
+import { createUserRepository } from '../../storage/user-repository.ts';
 
 // `secretKey` may travel in the body (spec 5.3), so every body schema tolerates it.
 const withKey = { secretKey: z.string().optional() };
@@ -34,11 +34,11 @@ export const CompanyCreate = z.strictObject({
 
 export type EffectiveSettings = Settings & { apiAccessEnabled: boolean };
 
-export function managementService(deps: SandboxDeps) {
-  const keys = keyRepository(deps.db);
-  const users = userRepository(deps.db);
-  const tags = tagRepository(deps.db);
-  const config = companyConfigRepository(deps.db);
+export function createManagementService(deps: SandboxDeps) {
+  const keys = createKeyRepository(deps.db);
+  const users = createUserRepository(deps.db);
+  const tags = createTagRepository(deps.db);
+  const config = createCompanyConfigRepository(deps.db);
   const at = () => new Date(deps.now()).toISOString();
 
   return {

@@ -14,13 +14,13 @@ import {
   safeParseInput,
 } from '#contract/index.ts';
 import type { z } from 'zod';
-import type { SandboxDeps } from '../deps.ts';
-import { ValidationError } from '../lib/errors.ts';
-import { topicRepository } from '../storage/topic-repository.ts';
-import type { EnqueueResult, JobsService } from './jobs.ts';
-import { catalogUpdater } from './update-catalog.ts';
-import { updateChecks } from './update-checks.ts';
-import { structureUpdater } from './update-structure.ts';
+import type { SandboxDeps } from '../../deps.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { createTopicRepository } from '../../storage/topic-repository.ts';
+import type { EnqueueResult, JobService } from '../jobs/job-service.ts';
+import { createCatalogUpdates } from './catalog-updates.ts';
+import { createUpdateChecks } from './update-checks.ts';
+import { createStructureUpdates } from './structure-updates.ts';
 
 export type UpdateOutcome =
   | { ok: true; response: UpdateCoursesResponse }
@@ -39,12 +39,12 @@ function shapeErrors(error: z.ZodError): string[] {
   });
 }
 
-export function courseUpdater(deps: SandboxDeps, jobs: JobsService) {
+export function createCourseUpdateService(deps: SandboxDeps, jobs: JobService) {
   const { db } = deps;
-  const topics = topicRepository(db);
-  const storageErrors = updateChecks(db);
-  const catalog = catalogUpdater(db);
-  const structure = structureUpdater(db);
+  const topics = createTopicRepository(db);
+  const storageErrors = createUpdateChecks(db);
+  const catalog = createCatalogUpdates(db);
+  const structure = createStructureUpdates(db);
 
   function ruleErrors(companyId: string, attributes: Record<string, unknown>): string[] {
     const items = Array.isArray(attributes.topics) ? attributes.topics : [];
@@ -72,7 +72,7 @@ export function courseUpdater(deps: SandboxDeps, jobs: JobsService) {
     return jobs.enqueueUploads(companyId, uploads, false);
   });
 
-  return function updateCourses(companyId: string, body: unknown): UpdateOutcome {
+  function updateCourses(companyId: string, body: unknown): UpdateOutcome {
     const attributes = isPlainObject(body) ? body.courseAttributes : undefined;
     if (isPlainObject(attributes)) {
       const errors = ruleErrors(companyId, attributes);
@@ -91,5 +91,8 @@ export function courseUpdater(deps: SandboxDeps, jobs: JobsService) {
     if (queued.kind === 'queued')
       return { ok: true, response: { success: true, backgroundJob: queued.backgroundJob } };
     return { ok: true, response: true };
-  };
+  }
+
+  return { updateCourses };
 }
+export type CourseUpdateService = ReturnType<typeof createCourseUpdateService>;

@@ -11,20 +11,20 @@ import {
   type Topic,
 } from '#contract/index.ts';
 import {
-  completionCriteriaRepository,
+  createCompletionCriteriaRepository,
   type CompletionCriterionColumns,
-} from '../storage/completion-criteria-repository.ts';
+} from '../../storage/completion-criteria-repository.ts';
 import {
-  courseGroupRepository,
+  createCourseGroupRepository,
   type CourseGroupColumns,
-} from '../storage/course-group-repository.ts';
-import { courseRepository, type CourseColumns } from '../storage/course-repository.ts';
-import type { Db } from '../storage/database.ts';
-import { lessonRepository, type LessonColumns } from '../storage/lesson-repository.ts';
-import { sectionRepository, type SectionColumns } from '../storage/section-repository.ts';
-import { bit, nullableBit } from '../storage/sql-helpers.ts';
-import { topicRepository, type TopicColumns } from '../storage/topic-repository.ts';
-import type { PlannedUpload } from './jobs.ts';
+} from '../../storage/course-group-repository.ts';
+import { createCourseRepository, type CourseColumns } from '../../storage/course-repository.ts';
+import type { Db } from '../../storage/database.ts';
+import { createLessonRepository, type LessonColumns } from '../../storage/lesson-repository.ts';
+import { createSectionRepository, type SectionColumns } from '../../storage/section-repository.ts';
+import { bit, nullableBit } from '../../storage/sql-helpers.ts';
+import { createTopicRepository, type TopicColumns } from '../../storage/topic-repository.ts';
+import type { PlannedUpload } from '../jobs/job-service.ts';
 import { uniqueSlug } from './slugs.ts';
 import { applyTopicFields, criterionRow, storedFields, topicUploads } from './topic-content.ts';
 
@@ -134,13 +134,13 @@ export function planCourse(companyId: string, input: CourseAttributes, at: strin
  * with its first course (its slug is chosen here, where the company's taken slugs are visible);
  * `session` adds another course to a group already written.
  */
-export function coursePlanWriter(db: Db) {
-  const groups = courseGroupRepository(db);
-  const courses = courseRepository(db);
-  const sections = sectionRepository(db);
-  const lessons = lessonRepository(db);
-  const topics = topicRepository(db);
-  const criteria = completionCriteriaRepository(db);
+export function createCoursePlanWriter(db: Db) {
+  const groups = createCourseGroupRepository(db);
+  const courses = createCourseRepository(db);
+  const sections = createSectionRepository(db);
+  const lessons = createLessonRepository(db);
+  const topics = createTopicRepository(db);
+  const criteria = createCompletionCriteriaRepository(db);
 
   const session = (plan: CoursePlan): void => {
     courses.insert(plan.course);
@@ -159,7 +159,7 @@ export function coursePlanWriter(db: Db) {
     session,
   };
 }
-export type CoursePlanWriter = ReturnType<typeof coursePlanWriter>;
+export type CoursePlanWriter = ReturnType<typeof createCoursePlanWriter>;
 
 /** Non-courseGroup kinds hold their topics in one section and lesson named after the course. */
 function implicitSection(input: CourseAttributes): Section {

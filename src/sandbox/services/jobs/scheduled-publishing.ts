@@ -2,9 +2,9 @@
 // once its date has come. A group's status is its display course's (storage/records.ts), so a pending
 // group follows its display course. The job worker runs this on every tick, the first one as it
 // starts, so dates that passed while the sandbox was stopped are published at once.
-import type { SandboxDeps } from '../deps.ts';
+import type { SandboxDeps } from '../../deps.ts';
 
-export function scheduledPublisher(deps: Pick<SandboxDeps, 'db'>) {
+export function createScheduledPublishing(deps: Pick<SandboxDeps, 'db'>) {
   // julianday() compares instants whatever offset a date was written with (`Z`, `+02:00`, a bare day).
   const publishDue = deps.db.prepare<[string, string], { id: string }>(
     `UPDATE courses SET status = 'published', updated_at = ?

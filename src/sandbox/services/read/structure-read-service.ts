@@ -8,20 +8,23 @@ import {
   type SectionRecord,
   type TopicRecord,
 } from '#contract/index.ts';
-import { NotFoundError } from '../lib/errors.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import {
   toCompletionCriterion,
   toLessonRecord,
   toSectionRecord,
   toTopicRecord,
   type CourseRow,
-} from '../storage/records.ts';
+} from '../../storage/records.ts';
 import type { CatalogReadService } from './catalog-read-service.ts';
 import type { ReadContext } from './read-context.ts';
 
 type Criterion = CourseStructure['completionCriteria'][number];
 
-export function structureReadService({ structure }: ReadContext, catalog: CatalogReadService) {
+export function createStructureReadService(
+  { structure }: ReadContext,
+  catalog: CatalogReadService,
+) {
   const requireSection = (companyId: string, id: string) => {
     const row = structure.section(companyId, id);
     if (!row) throw new NotFoundError(READ_MESSAGES.notFound('Section', id));
@@ -108,7 +111,7 @@ export function structureReadService({ structure }: ReadContext, catalog: Catalo
   };
 }
 
-export type StructureReadService = ReturnType<typeof structureReadService>;
+export type StructureReadService = ReturnType<typeof createStructureReadService>;
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

@@ -11,17 +11,20 @@ import {
   importRowProblems,
   type BulkImportEventKind,
 } from '#contract/index.ts';
-import type { SandboxDeps } from '../deps.ts';
-import { parseJson } from '../storage/database.ts';
-import { courseGroupRepository, newCourseGroupRow } from '../storage/course-group-repository.ts';
+import type { SandboxDeps } from '../../deps.ts';
+import { parseJson } from '../../storage/database.ts';
 import {
-  courseRepository,
+  createCourseGroupRepository,
+  newCourseGroupRow,
+} from '../../storage/course-group-repository.ts';
+import {
+  createCourseRepository,
   newCourseRow,
   type CourseColumns,
-} from '../storage/course-repository.ts';
-import type { JobRow } from '../storage/job-repository.ts';
-import { fetchFailure } from './job-worker.ts';
-import { uniqueSlug } from './slugs.ts';
+} from '../../storage/course-repository.ts';
+import type { JobRow } from '../../storage/job-repository.ts';
+import { fetchFailure } from '../jobs/job-worker.ts';
+import { uniqueSlug } from '../write/slugs.ts';
 
 type SessionInput = Omit<BulkImportSessionRow, 'courseGroupId'>;
 const MAX_REPORTED_ROWS = 5;
@@ -52,8 +55,8 @@ function validateRows<S extends z.ZodType>(
 }
 
 export function bulkImportJobHandler(deps: SandboxDeps): (job: JobRow) => string | null {
-  const groups = courseGroupRepository(deps.db);
-  const courses = courseRepository(deps.db);
+  const groups = createCourseGroupRepository(deps.db);
+  const courses = createCourseRepository(deps.db);
 
   function sessionRow(
     companyId: string,

@@ -8,14 +8,14 @@ import {
   type PageInfo,
   type PageQuery,
 } from '#contract/index.ts';
-import { NotFoundError, ValidationError } from '../lib/errors.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import {
   SEARCHABLE_TYPES,
   searchContent,
   type ContentSort,
   type SearchableType,
-} from '../storage/content-search-queries.ts';
-import type { LearningPathRow } from '../storage/catalog-queries.ts';
+} from '../../storage/content-search-queries.ts';
+import type { LearningPathRow } from '../../storage/catalog-queries.ts';
 import type { CatalogReadService } from './catalog-read-service.ts';
 import type { ReadContext } from './read-context.ts';
 import type { StructureReadService } from './structure-read-service.ts';
@@ -38,7 +38,7 @@ const toLearningPath = (row: LearningPathRow): LearningPath => ({
   description: row.description,
 });
 
-export function contentReadService(
+export function createContentReadService(
   context: ReadContext,
   groups: CatalogReadService,
   structure: StructureReadService,
@@ -160,4 +160,4 @@ export function contentReadService(
   };
 }
 
-export type ContentReadService = ReturnType<typeof contentReadService>;
+export type ContentReadService = ReturnType<typeof createContentReadService>;

@@ -1,10 +1,10 @@
 // POST /content/bulkUpdatePrices: up to 1000 course prices in one transaction. Every price is checked
 // with the contract's price rule and every course must be the caller's; any failure changes nothing.
 import { MESSAGES, READ_MESSAGES, priceIssue } from '#contract/index.ts';
-import type { SandboxDeps } from '../deps.ts';
-import { ValidationError } from '../lib/errors.ts';
-import { bulkQueries } from '../storage/bulk-queries.ts';
-import { courseRepository } from '../storage/course-repository.ts';
+import type { SandboxDeps } from '../../deps.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { createBulkQueries } from '../../storage/bulk-queries.ts';
+import { createCourseRepository } from '../../storage/course-repository.ts';
 
 export function duplicatesOf(values: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -13,9 +13,9 @@ export function duplicatesOf(values: readonly string[]): string[] {
   return [...repeated];
 }
 
-export function bulkPriceService(deps: SandboxDeps) {
-  const courses = courseRepository(deps.db);
-  const queries = bulkQueries(deps.db);
+export function createBulkPriceService(deps: SandboxDeps) {
+  const courses = createCourseRepository(deps.db);
+  const queries = createBulkQueries(deps.db);
 
   const apply = deps.db.transaction(
     (companyId: string, items: readonly { courseId: string; priceInCents: number }[]) => {

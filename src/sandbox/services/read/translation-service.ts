@@ -8,8 +8,8 @@ import {
   type ContentSearchType,
   type TranslationUnit,
 } from '#contract/index.ts';
-import { NotFoundError, ValidationError } from '../lib/errors.ts';
-import { translationRepository } from '../storage/translation-repository.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { createTranslationRepository } from '../../storage/translation-repository.ts';
 import type { CatalogReadService } from './catalog-read-service.ts';
 import { isSearchable } from './content-read-service.ts';
 import type { ReadContext } from './read-context.ts';
@@ -17,12 +17,12 @@ import type { StructureReadService } from './structure-read-service.ts';
 
 type Source = Omit<TranslationUnit, 'target'>;
 
-export function translationService(
+export function createTranslationService(
   context: ReadContext,
   catalog: CatalogReadService,
   structure: StructureReadService,
 ) {
-  const translations = translationRepository(context.db);
+  const translations = createTranslationRepository(context.db);
   const unit = (id: string, source: string | null | undefined, note: string): Source[] =>
     source && source.trim() !== '' ? [{ id, source, note }] : [];
 
@@ -95,3 +95,4 @@ export function translationService(
     },
   };
 }
+export type TranslationService = ReturnType<typeof createTranslationService>;

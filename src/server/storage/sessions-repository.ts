@@ -15,7 +15,7 @@ export interface SessionRecord {
   role: Role | null;
 }
 
-export function createSessionsRepo(db: Db) {
+export function createSessionsRepository(db: Db) {
   return {
     async insert(record: Omit<SessionRecord, 'role'>): Promise<void> {
       await db
@@ -75,4 +75,4 @@ export function createSessionsRepo(db: Db) {
     },
   };
 }
-export type SessionsRepo = ReturnType<typeof createSessionsRepo>;
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

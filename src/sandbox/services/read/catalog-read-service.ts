@@ -6,17 +6,17 @@ import {
   type CourseGroupList,
   type CourseGroupListQuery,
 } from '#contract/index.ts';
-import { NotFoundError } from '../lib/errors.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import {
   toCourse,
   toCourseGroup,
   toCourseGroupListItem,
   type CourseGroupRow,
   type CourseRow,
-} from '../storage/records.ts';
+} from '../../storage/records.ts';
 import type { ReadContext } from './read-context.ts';
 
-export function catalogReadService({ catalog, deps }: ReadContext) {
+export function createCatalogReadService({ catalog, deps }: ReadContext) {
   const requireGroup = (companyId: string, id: string): CourseGroupRow => {
     const row = catalog.courseGroup(companyId, id);
     if (!row) throw new NotFoundError(READ_MESSAGES.notFound('Course group', id));
@@ -78,4 +78,4 @@ export function catalogReadService({ catalog, deps }: ReadContext) {
   };
 }
 
-export type CatalogReadService = ReturnType<typeof catalogReadService>;
+export type CatalogReadService = ReturnType<typeof createCatalogReadService>;

@@ -3,8 +3,12 @@
 // "Fetching" is simulated: a URL whose host ends in `.invalid` (RFC 2606: never resolves) fails,
 // and `jobFailureRate` fails a random share of the rest. The poll timer is unref'd so an idle
 // sandbox never keeps the process alive.
-import type { SandboxDeps } from '../deps.ts';
-import { jobRepository, type JobRow, type JobUploadRow } from '../storage/job-repository.ts';
+import type { SandboxDeps } from '../../deps.ts';
+import {
+  createJobRepository,
+  type JobRow,
+  type JobUploadRow,
+} from '../../storage/job-repository.ts';
 
 const POLL_MS = 25;
 const BATCH = 100;
@@ -42,7 +46,7 @@ export function fetchFailure(
 }
 
 export function createJobWorker(deps: SandboxDeps): JobWorker {
-  const jobs = jobRepository(deps.db);
+  const jobs = createJobRepository(deps.db);
   const handlers = new Map<string, JobHandler>();
   const tasks: ((nowMs: number) => void)[] = [];
   let timer: NodeJS.Timeout | undefined;

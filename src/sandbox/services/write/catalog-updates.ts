@@ -8,20 +8,20 @@ import {
   type CourseUpdate,
   type CreateKind,
 } from '#contract/index.ts';
-import type { Db } from '../storage/database.ts';
+import type { Db } from '../../storage/database.ts';
 import {
-  courseGroupRepository,
+  createCourseGroupRepository,
   newCourseGroupRow,
   type CourseGroupColumns,
-} from '../storage/course-group-repository.ts';
+} from '../../storage/course-group-repository.ts';
 import {
-  courseRepository,
+  createCourseRepository,
   newCourseRow,
   type CourseColumns,
-} from '../storage/course-repository.ts';
-import { bit } from '../storage/sql-helpers.ts';
+} from '../../storage/course-repository.ts';
+import { bit } from '../../storage/sql-helpers.ts';
 import { CONTENT_TYPE_BY_KIND } from './course-plan.ts';
-import type { PlannedUpload } from './jobs.ts';
+import type { PlannedUpload } from '../jobs/job-service.ts';
 import { uniqueSlug } from './slugs.ts';
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -87,9 +87,9 @@ function newSessionOf(companyId: string, group: CourseGroupColumns, at: string):
   );
 }
 
-export function catalogUpdater(db: Db) {
-  const groups = courseGroupRepository(db);
-  const courses = courseRepository(db);
+export function createCatalogUpdates(db: Db) {
+  const groups = createCourseGroupRepository(db);
+  const courses = createCourseRepository(db);
   const one = <T>(map: Map<string, T>, id: string): T => map.get(id)!;
 
   function updateGroups(

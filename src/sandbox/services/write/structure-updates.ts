@@ -9,12 +9,12 @@ import type {
   TopicUpdate,
   CompletionCriteria,
 } from '#contract/index.ts';
-import { completionCriteriaRepository } from '../storage/completion-criteria-repository.ts';
-import { parseJson, type Db } from '../storage/database.ts';
-import { lessonRepository } from '../storage/lesson-repository.ts';
-import { sectionRepository } from '../storage/section-repository.ts';
-import { topicRepository, type TopicColumns } from '../storage/topic-repository.ts';
-import type { PlannedUpload } from './jobs.ts';
+import { createCompletionCriteriaRepository } from '../../storage/completion-criteria-repository.ts';
+import { parseJson, type Db } from '../../storage/database.ts';
+import { createLessonRepository } from '../../storage/lesson-repository.ts';
+import { createSectionRepository } from '../../storage/section-repository.ts';
+import { createTopicRepository, type TopicColumns } from '../../storage/topic-repository.ts';
+import type { PlannedUpload } from '../jobs/job-service.ts';
 import {
   applyTopicFields,
   criterionRow,
@@ -23,11 +23,11 @@ import {
   topicUploads,
 } from './topic-content.ts';
 
-export function structureUpdater(db: Db) {
-  const sections = sectionRepository(db);
-  const lessons = lessonRepository(db);
-  const topics = topicRepository(db);
-  const criteria = completionCriteriaRepository(db);
+export function createStructureUpdates(db: Db) {
+  const sections = createSectionRepository(db);
+  const lessons = createLessonRepository(db);
+  const topics = createTopicRepository(db);
+  const criteria = createCompletionCriteriaRepository(db);
   const one = <T>(map: Map<string, T>, id: string): T => map.get(id)!;
 
   /** Puts `sectionId` at `position` (clamped; default: last) among its course's sections. */

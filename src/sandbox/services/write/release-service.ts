@@ -5,16 +5,16 @@ import {
   type ReleaseContentRequest,
   type ReleaseContentResponse,
 } from '#contract/index.ts';
-import type { SandboxDeps } from '../deps.ts';
-import { NotFoundError } from '../lib/errors.ts';
-import { courseRepository } from '../storage/course-repository.ts';
-import { learningPathRepository } from '../storage/learning-path-repository.ts';
+import type { SandboxDeps } from '../../deps.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { createCourseRepository } from '../../storage/course-repository.ts';
+import { createLearningPathRepository } from '../../storage/learning-path-repository.ts';
 
-export function contentReleaser(deps: SandboxDeps) {
-  const courses = courseRepository(deps.db);
-  const paths = learningPathRepository(deps.db);
+export function createReleaseService(deps: SandboxDeps) {
+  const courses = createCourseRepository(deps.db);
+  const paths = createLearningPathRepository(deps.db);
 
-  return function releaseContent(
+  function releaseContent(
     companyId: string,
     id: string,
     request: Pick<ReleaseContentRequest, 'kind' | 'action'>,
@@ -30,5 +30,8 @@ export function contentReleaser(deps: SandboxDeps) {
         READ_MESSAGES.notFound(request.kind === 'course' ? 'Course' : 'Learning path', id),
       );
     return { id, status };
-  };
+  }
+
+  return { releaseContent };
 }
+export type ReleaseService = ReturnType<typeof createReleaseService>;

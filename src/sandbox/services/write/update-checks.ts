@@ -1,24 +1,24 @@
 // Storage checks of `PUT /content/course/update` (spec 4.2, 7.2): every id must name an entity of
 // the caller's company, every parent must exist there, references must resolve.
 import { MESSAGES, WRITE_MESSAGES, type UpdateCourseAttributes } from '#contract/index.ts';
-import type { Db } from '../storage/database.ts';
-import { courseGroupRepository } from '../storage/course-group-repository.ts';
-import { courseRepository } from '../storage/course-repository.ts';
-import { lessonRepository } from '../storage/lesson-repository.ts';
-import { sectionRepository } from '../storage/section-repository.ts';
-import { topicRepository } from '../storage/topic-repository.ts';
-import { referenceChecks } from './reference-checks.ts';
+import type { Db } from '../../storage/database.ts';
+import { createCourseGroupRepository } from '../../storage/course-group-repository.ts';
+import { createCourseRepository } from '../../storage/course-repository.ts';
+import { createLessonRepository } from '../../storage/lesson-repository.ts';
+import { createSectionRepository } from '../../storage/section-repository.ts';
+import { createTopicRepository } from '../../storage/topic-repository.ts';
+import { createReferenceChecks } from './reference-checks.ts';
 
 const idsOf = (items: readonly { id?: string | undefined }[] | undefined): string[] =>
   (items ?? []).flatMap((item) => (item.id ? [item.id] : []));
 
-export function updateChecks(db: Db) {
-  const groups = courseGroupRepository(db);
-  const courses = courseRepository(db);
-  const sections = sectionRepository(db);
-  const lessons = lessonRepository(db);
-  const topics = topicRepository(db);
-  const referenceIssues = referenceChecks(db);
+export function createUpdateChecks(db: Db) {
+  const groups = createCourseGroupRepository(db);
+  const courses = createCourseRepository(db);
+  const sections = createSectionRepository(db);
+  const lessons = createLessonRepository(db);
+  const topics = createTopicRepository(db);
+  const referenceIssues = createReferenceChecks(db);
 
   const missing = (ids: string[], found: Map<string, unknown>) =>
     ids.filter((id) => !found.has(id));

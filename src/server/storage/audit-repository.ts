@@ -97,7 +97,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const toEntries = (rows: readonly (Omit<AuditEntry, 'subjects'> & { subjects: string })[]) =>
   rows.map((row): AuditEntry => ({ ...row, subjects: subjectsOf(row.subjects) }));
 
-export function createAuditRepo(db: Db) {
+export function createAuditRepository(db: Db) {
   function page(filter: AuditFilter, beforeSeq: number | undefined, limit: number) {
     const { user, route, status, server, outcome, from, to } = filter;
     return db
@@ -213,4 +213,4 @@ export function createAuditRepo(db: Db) {
     },
   };
 }
-export type AuditRepo = ReturnType<typeof createAuditRepo>;
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

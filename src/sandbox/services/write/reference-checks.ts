@@ -1,11 +1,11 @@
 // Checks that need storage, shared by create and update: referenced tags, ribbons, content types,
 // course groups, courses and learning paths must exist on the caller's company (spec 2.2, 4.2).
 import { MESSAGES } from '#contract/index.ts';
-import type { Db } from '../storage/database.ts';
-import { companyConfigRepository } from '../storage/company-config-repository.ts';
-import { courseGroupRepository } from '../storage/course-group-repository.ts';
-import { courseRepository } from '../storage/course-repository.ts';
-import { tagRepository } from '../storage/tag-repository.ts';
+import type { Db } from '../../storage/database.ts';
+import { createCompanyConfigRepository } from '../../storage/company-config-repository.ts';
+import { createCourseGroupRepository } from '../../storage/course-group-repository.ts';
+import { createCourseRepository } from '../../storage/course-repository.ts';
+import { createTagRepository } from '../../storage/tag-repository.ts';
 
 export interface References {
   tagIds?: readonly string[] | null | undefined;
@@ -16,11 +16,11 @@ export interface References {
   prerequisiteLearningPathIds?: readonly string[] | null | undefined;
 }
 
-export function referenceChecks(db: Db) {
-  const tags = tagRepository(db);
-  const config = companyConfigRepository(db);
-  const groups = courseGroupRepository(db);
-  const courses = courseRepository(db);
+export function createReferenceChecks(db: Db) {
+  const tags = createTagRepository(db);
+  const config = createCompanyConfigRepository(db);
+  const groups = createCourseGroupRepository(db);
+  const courses = createCourseRepository(db);
   const allFound = (ids: readonly string[], found: Map<string, unknown>) =>
     ids.every((id) => found.has(id));
 

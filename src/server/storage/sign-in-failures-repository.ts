@@ -6,7 +6,7 @@ import type { Engine } from './schema.ts';
 
 export type FailureVerdict = { allowed: true } | { allowed: false; retryAt: number };
 
-export function createSignInFailuresRepo(db: Db, engine: Engine) {
+export function createSignInFailuresRepository(db: Db, engine: Engine) {
   return {
     /**
      * Counts one attempt for `email` unless `limit` attempts already fall within `windowMs` before `now`;
@@ -52,4 +52,4 @@ export function createSignInFailuresRepo(db: Db, engine: Engine) {
     },
   };
 }
-export type SignInFailuresRepo = ReturnType<typeof createSignInFailuresRepo>;
+export type SignInFailuresRepository = ReturnType<typeof createSignInFailuresRepository>;

@@ -14,7 +14,7 @@ export interface BucketVerdict {
   waitMs: number;
 }
 
-export function createSignInBucketsRepo(db: Db, engine: Engine) {
+export function createSignInBucketsRepository(db: Db, engine: Engine) {
   return {
     /** Takes one token from each bucket if every one has a token, atomically across servers. */
     take(buckets: BucketSpec[], now: number): Promise<BucketVerdict> {
@@ -71,4 +71,4 @@ export function createSignInBucketsRepo(db: Db, engine: Engine) {
     },
   };
 }
-export type SignInBucketsRepo = ReturnType<typeof createSignInBucketsRepo>;
+export type SignInBucketsRepository = ReturnType<typeof createSignInBucketsRepository>;

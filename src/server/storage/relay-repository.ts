@@ -54,7 +54,7 @@ export interface KindProblem {
 
 const EVENT_COLUMNS = ['seq', 'kind', 'payload', 'received_at'] as const;
 
-export function createRelayRepo(db: Db, engine: Engine) {
+export function createRelayRepository(db: Db, engine: Engine) {
   return {
     async ensureKind(kind: string): Promise<void> {
       await db
@@ -228,4 +228,4 @@ export function createRelayRepo(db: Db, engine: Engine) {
     },
   };
 }
-export type RelayRepo = ReturnType<typeof createRelayRepo>;
+export type RelayRepository = ReturnType<typeof createRelayRepository>;
