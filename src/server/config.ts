@@ -3,7 +3,10 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { EVENT_KINDS, EventKind, LIMITS } from '#contract/index.ts';
-import type { DatabaseConfig } from './storage/database.ts';
+
+/** Which database the console keeps its state in (storage/database.ts opens it). */
+export type DatabaseConfig =
+  { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; poolSize: number };
 
 export interface UpstreamConfig {
   /** `{base_url}` of the learning instance (no trailing slash). */

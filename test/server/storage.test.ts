@@ -3,14 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAuditRepository,
-  type NewAuditEntry,
+  type NewAuditRecord,
 } from '../../src/server/storage/audit-repository.ts';
 import { openConsoleStore, type ConsoleStore } from '../../src/server/storage/database.ts';
 import { createRelayRepository } from '../../src/server/storage/relay-repository.ts';
 import { createRolesRepository } from '../../src/server/storage/roles-repository.ts';
 import { createSessionsRepository } from '../../src/server/storage/sessions-repository.ts';
 import { createSignInBucketsRepository } from '../../src/server/storage/sign-in-buckets-repository.ts';
-import type { NormalizedEvent } from '../../src/server/relay/normalize-event.ts';
+import type { NormalizedEvent } from '../../src/server/storage/relay-repository.ts';
 import { ENGINES, testDatabase } from '../helpers/test-database.ts';
 
 const event = (id: string, kind: string, timestamp: number, extra: Partial<NormalizedEvent> = {}) =>
@@ -27,7 +27,7 @@ const event = (id: string, kind: string, timestamp: number, extra: Partial<Norma
     ...extra,
   }) satisfies NormalizedEvent;
 
-const auditEntry = (patch: Partial<NewAuditEntry> = {}): NewAuditEntry => ({
+const auditEntry = (patch: Partial<NewAuditRecord> = {}): NewAuditRecord => ({
   at: 1_000,
   serverName: 'a',
   userEmail: 'ada@x.test',

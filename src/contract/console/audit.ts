@@ -34,14 +34,18 @@ export const AuditEntry = z.object({
   role: z.string().nullable(),
   clientAddress: z.string().nullable(),
   method: z.string(),
-  route: z.string().meta({ description: '`METHOD /template`: `POST /api/v2/content/course/create`.' }),
+  route: z
+    .string()
+    .meta({ description: '`METHOD /template`: `POST /api/v2/content/course/create`.' }),
   path: z.string(),
   operation: z.string().meta({ description: '`createCourses`, `signIn`, `grantRole`…' }),
   summary: z.string().meta({
-    description: 'What changed (counts, titles, publish and archive effects), never the content itself.',
+    description:
+      'What changed (counts, titles, publish and archive effects), never the content itself.',
   }),
   bodySha256: z.string().nullable().meta({
-    description: 'Identifies the exact payload; sign-in bodies are never hashed (they hold a password).',
+    description:
+      'Identifies the exact payload; sign-in bodies are never hashed (they hold a password).',
   }),
   bodyBytes: z.number().nullable(),
   status: z.number().nullable().meta({
@@ -51,7 +55,10 @@ export const AuditEntry = z.object({
     .number()
     .nullable()
     .meta({ description: 'Null when the call never reached the instance.' }),
-  jobId: z.string().nullable().meta({ description: 'The `backgroundJob.id` of the upstream answer.' }),
+  jobId: z
+    .string()
+    .nullable()
+    .meta({ description: 'The `backgroundJob.id` of the upstream answer.' }),
   refusal: z.string().nullable().meta({ description: 'Why the console refused the call.' }),
   durationMs: z.number().nullable(),
   outcome: AuditOutcome,
@@ -66,7 +73,13 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AUDIT_STATUS_FILTER = /^([1-5]\d\d|[1-5]xx)$/i;
 
 export const AuditFilterQuery = z.object({
-  user: z.string().trim().min(1).max(320).optional().meta({ description: 'Email (case-insensitive).' }),
+  user: z
+    .string()
+    .trim()
+    .min(1)
+    .max(320)
+    .optional()
+    .meta({ description: 'Email (case-insensitive).' }),
   route: z.string().trim().min(1).max(500).optional().meta({
     description:
       '`METHOD /template` (`PUT /api/v2/content/course/update`), the template alone, or an operation (`updateCourses`, `signIn`, `grantRole`).',

@@ -130,7 +130,10 @@ function successResponse(endpoint: ConsoleEndpoint): [string, JsonSchema] {
   }
   return [
     '200',
-    { description: 'Success.', content: { 'application/json': { schema: schemaOrRef(response, 'output') } } },
+    {
+      description: 'Success.',
+      content: { 'application/json': { schema: schemaOrRef(response, 'output') } },
+    },
   ];
 }
 
@@ -254,7 +257,8 @@ function rows(schema: JsonSchema, prefix = ''): Row[] {
     ].join('; ');
     const row: Row = { field, type: typeWords(property), notes };
     const items = property.type === 'array' ? (property.items as JsonSchema) : undefined;
-    if (property.type === 'object' && property.properties) return [row, ...rows(property, `${field}.`)];
+    if (property.type === 'object' && property.properties)
+      return [row, ...rows(property, `${field}.`)];
     if (items?.type === 'object' && items.properties) return [row, ...rows(items, `${field}[].`)];
     return [row];
   });
@@ -264,7 +268,8 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
 
 function table(list: Row[]): string {
   const lines = ['| Field | Type | Notes |', '| --- | --- | --- |'];
-  for (const row of list) lines.push(`| ${code(row.field)} | ${cell(row.type)} | ${cell(row.notes)} |`);
+  for (const row of list)
+    lines.push(`| ${code(row.field)} | ${cell(row.type)} | ${cell(row.notes)} |`);
   return lines.join('\n');
 }
 

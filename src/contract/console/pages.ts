@@ -56,4 +56,3 @@ export const PageInfo = z.object({
   cursor: z.string().optional().meta({ description: 'Send as `cursor` for the next page.' }),
 });
 export type PageInfo = z.infer<typeof PageInfo>;
-

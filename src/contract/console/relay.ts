@@ -7,20 +7,21 @@ import { EventKind } from '../enums.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { CursorParam, LimitParam, PageInfo, TimeParam } from './pages.ts';
 
-export const PollerState = z.enum(['starting', 'ok', 'throttled', 'retrying', 'error', 'stopped']).meta({
-  description:
-    '`throttled`: the feed answered 429 (polling resumes at `throttledUntil`, shared by every kind: the limit is per key); `retrying`: a 5xx or network error, retried with exponential backoff and jitter; `error`: another 4xx such as a revoked key, polled again only after minutes.',
-});
+export const PollerState = z
+  .enum(['starting', 'ok', 'throttled', 'retrying', 'error', 'stopped'])
+  .meta({
+    description:
+      '`throttled`: the feed answered 429 (polling resumes at `throttledUntil`, shared by every kind: the limit is per key); `retrying`: a 5xx or network error, retried with exponential backoff and jitter; `error`: another 4xx such as a revoked key, polled again only after minutes.',
+  });
 export type PollerState = z.infer<typeof PollerState>;
 
 /** Times are epoch milliseconds. */
 export const KindStatus = z.object({
   kind: z.string(),
   state: PollerState,
-  checkpoint: z
-    .number()
-    .nullable()
-    .meta({ description: 'The highest event timestamp fully processed, or null before the first.' }),
+  checkpoint: z.number().nullable().meta({
+    description: 'The highest event timestamp fully processed, or null before the first.',
+  }),
   lastSuccessAt: z.number().nullable(),
   lagMs: z
     .number()
@@ -36,10 +37,9 @@ export type KindStatus = z.infer<typeof KindStatus>;
 
 export const RelayStatus = z.object({
   kinds: z.array(KindStatus),
-  throttledUntil: z
-    .number()
-    .nullable()
-    .meta({ description: 'No kind polls the feed before this time (epoch ms): the feed answered 429.' }),
+  throttledUntil: z.number().nullable().meta({
+    description: 'No kind polls the feed before this time (epoch ms): the feed answered 429.',
+  }),
   leader: z.string().nullable().meta({
     description:
       'The console server whose relay polls the feed now; null while none does (during a failover). Every server answers with the same status, read from the shared database.',
@@ -144,7 +144,7 @@ export const streamEvents = consoleEndpoint({
     'continues live: no gaps, no duplicates. The stream ends within a second when the session ends (sign-out,',
     'expiry) or the role is revoked (the next reconnect then gets 401 or 403), on whichever console server it',
     'happened: sign-outs and role changes are announced to every server sharing the database (and by',
-    '`npm run lectern -- roles ...`), which re-checks its open streams at once; every open stream\'s session',
+    "`npm run lectern -- roles ...`), which re-checks its open streams at once; every open stream's session",
     'is also read from the database twice a second, which covers expiry and missed announcements. A stream',
     'whose session cannot be checked (database unreachable) ends too.',
   ].join(' '),

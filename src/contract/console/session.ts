@@ -59,11 +59,31 @@ export const signIn = consoleEndpoint({
   body: SignInBody,
   response: SessionView,
   errors: [
-    { status: 401, error: 'invalid_credentials', when: 'Email or password is incorrect (never says which).' },
-    { status: 423, error: 'account_locked', when: 'The platform has locked the account; `Retry-After` says when to try again.' },
-    { status: 429, error: 'rate_limited', when: 'Too many attempts for this email or address; `Retry-After` (seconds).' },
-    { status: 502, error: 'upstream_unavailable', when: 'The learning instance could not be reached.' },
-    { status: 502, error: 'upstream_error', when: "The instance refused the console's configuration." },
+    {
+      status: 401,
+      error: 'invalid_credentials',
+      when: 'Email or password is incorrect (never says which).',
+    },
+    {
+      status: 423,
+      error: 'account_locked',
+      when: 'The platform has locked the account; `Retry-After` says when to try again.',
+    },
+    {
+      status: 429,
+      error: 'rate_limited',
+      when: 'Too many attempts for this email or address; `Retry-After` (seconds).',
+    },
+    {
+      status: 502,
+      error: 'upstream_unavailable',
+      when: 'The learning instance could not be reached.',
+    },
+    {
+      status: 502,
+      error: 'upstream_error',
+      when: "The instance refused the console's configuration.",
+    },
     { status: 504, error: 'upstream_timeout', when: 'The instance did not answer in time.' },
   ],
 });

@@ -1,5 +1,6 @@
 // Granting and revoking console roles (roles page, CLI, LECTERN_ADMINS at start, demo staff). Every change
 // is reported through `onChange`, so sessions on every server see it at once.
+import type { ConsoleRole, RoleSource } from '#contract/console/roles.ts';
 import { ApiError } from '../errors.ts';
 import type { Db } from '../storage/database.ts';
 import {
@@ -8,7 +9,8 @@ import {
   type RolesRepository,
 } from '../storage/roles-repository.ts';
 import type { Engine } from '../storage/schema.ts';
-import { normalizeEmail, type Role, type RoleSource } from './roles.ts';
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export const LAST_ADMIN_MESSAGE =
   'Refused: this is the last admin. Grant admin to someone else first, so the console keeps an administrator.';
@@ -39,7 +41,7 @@ export function createRolesService(
     find: (email: string): Promise<RoleGrant | undefined> => repo.find(normalizeEmail(email)),
     async grant(
       email: string,
-      role: Role,
+      role: ConsoleRole,
       source: RoleSource,
       grantedBy: string | null,
     ): Promise<RoleGrant> {
@@ -62,7 +64,10 @@ export function createRolesService(
       return revoked;
     },
     /** Start-up grants: LECTERN_ADMINS and, in demo mode, the sandbox's staff accounts. */
-    async bootstrap(admins: readonly string[], demo: readonly { email: string; role: Role }[]) {
+    async bootstrap(
+      admins: readonly string[],
+      demo: readonly { email: string; role: ConsoleRole }[],
+    ) {
       const emails = await inTransaction(async (tx) => {
         const touched: string[] = [];
         for (const { email, role } of demo) {

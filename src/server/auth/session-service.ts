@@ -16,6 +16,9 @@ import type { Logger } from 'pino';
 import type { Coordination } from '../storage/coordination.ts';
 import type { SessionRecord, SessionsRepository } from '../storage/sessions-repository.ts';
 
+/** A live session as the console server sees it: who, until when, and the role joined in at each read. */
+export type ConsoleSession = SessionRecord;
+
 export interface SignedInUser {
   email: string;
   userId: string;

@@ -1,11 +1,11 @@
 // The audit log: one row per state-changing call, written by every console server into the one table
 // (each row names its server), newest first by seq (keyset pagination). A call that takes effect (is
 // forwarded, changes a role or a session) is inserted 'pending' first and completed once answered.
-import type { AuditSubject } from '../audit/subjects.ts';
+import type { AuditOutcome, AuditSubject } from '#contract/console/audit.ts';
 import type { Db } from './database.ts';
-import type { AuditOutcome } from './schema.ts';
 
-export interface AuditEntry {
+/** An audit row as stored: `at` in epoch milliseconds (the contract's AuditEntry is what the API sends). */
+export interface AuditRecord {
   seq: number;
   at: number;
   serverName: string | null;
@@ -29,7 +29,7 @@ export interface AuditEntry {
   /** The courses, groups and learning paths the call touched. */
   subjects: AuditSubject[];
 }
-export type NewAuditEntry = Omit<AuditEntry, 'seq'>;
+export type NewAuditRecord = Omit<AuditRecord, 'seq'>;
 
 function subjectsOf(json: string): AuditSubject[] {
   try {
@@ -41,7 +41,7 @@ function subjectsOf(json: string): AuditSubject[] {
 }
 /** What only the answer tells: written into a pending row to complete it. */
 export type AuditCompletion = Pick<
-  AuditEntry,
+  AuditRecord,
   | 'status'
   | 'upstreamStatus'
   | 'jobId'
@@ -94,8 +94,8 @@ const COLUMNS = [
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** Rows as stored (subjects as JSON text) into entries. */
-const toEntries = (rows: readonly (Omit<AuditEntry, 'subjects'> & { subjects: string })[]) =>
-  rows.map((row): AuditEntry => ({ ...row, subjects: subjectsOf(row.subjects) }));
+const toEntries = (rows: readonly (Omit<AuditRecord, 'subjects'> & { subjects: string })[]) =>
+  rows.map((row): AuditRecord => ({ ...row, subjects: subjectsOf(row.subjects) }));
 
 export function createAuditRepository(db: Db) {
   function page(filter: AuditFilter, beforeSeq: number | undefined, limit: number) {
@@ -137,7 +137,7 @@ export function createAuditRepository(db: Db) {
 
   return {
     /** Inserts a row; returns its seq. */
-    async insert(entry: NewAuditEntry): Promise<number> {
+    async insert(entry: NewAuditRecord): Promise<number> {
       const row = await db
         .insertInto('audit_log')
         .values({
@@ -202,7 +202,7 @@ export function createAuditRepository(db: Db) {
     page: async (filter: AuditFilter, beforeSeq: number | undefined, limit: number) =>
       toEntries(await page(filter, beforeSeq, limit)),
     /** Every matching row, newest first, read in keyset pages (no long-running query or cursor). */
-    async *iterate(filter: AuditFilter, pageSize = 1000): AsyncGenerator<AuditEntry> {
+    async *iterate(filter: AuditFilter, pageSize = 1000): AsyncGenerator<AuditRecord> {
       let before: number | undefined;
       for (;;) {
         const rows = toEntries(await page(filter, before, pageSize));

@@ -6,7 +6,6 @@
 // drawing their seqs, so they commit one at a time, in seq order, even if two servers ever insert at
 // once. SQLite has one writer anyway.
 import { sql } from 'kysely';
-import type { NormalizedEvent } from '../relay/normalize-event.ts';
 import type { Db } from './database.ts';
 import type { Engine } from './schema.ts';
 
@@ -14,6 +13,20 @@ import type { Engine } from './schema.ts';
 const EVENT_INSERT_LOCK = 7_365_011;
 /** Rows per INSERT statement: 10 parameters each, well under both engines' limits. */
 const INSERT_CHUNK = 500;
+
+/** A feed event as the relay stores and indexes it (relay/normalize-event.ts makes it). */
+export interface NormalizedEvent {
+  eventId: string;
+  kind: string;
+  timestamp: number;
+  learnerId: string | null;
+  learnerEmail: string | null;
+  learnerName: string | null;
+  courseId: string | null;
+  learningPathId: string | null;
+  /** The event's JSON, exactly as the feed returned it. */
+  payload: string;
+}
 
 export interface KindStateRow {
   kind: string;

@@ -1,11 +1,11 @@
-// Role grants by email (lower case).
-import type { Role, RoleSource } from '../auth/roles.ts';
+// ConsoleRole grants by email (lower case).
+import type { ConsoleRole, RoleSource } from '#contract/console/roles.ts';
 import type { Db } from './database.ts';
 import type { Engine } from './schema.ts';
 
 export interface RoleGrant {
   email: string;
-  role: Role;
+  role: ConsoleRole;
   source: RoleSource;
   grantedBy: string | null;
   grantedAt: number;
@@ -24,7 +24,7 @@ export function createRolesRepository(db: Db, engine: Engine) {
   return {
     async grant(
       email: string,
-      role: Role,
+      role: ConsoleRole,
       source: RoleSource,
       grantedBy: string | null,
       at: number,

@@ -1,6 +1,6 @@
 // Server-side sessions, keyed by the SHA-256 of the cookie value. The role is joined in on every read,
 // so a revoked or changed role is seen by the next read of the session.
-import type { Role } from '../auth/roles.ts';
+import type { ConsoleRole } from '#contract/console/roles.ts';
 import type { Db } from './database.ts';
 
 export interface SessionRecord {
@@ -12,7 +12,7 @@ export interface SessionRecord {
   createdAt: number;
   lastSeenAt: number;
   expiresAt: number;
-  role: Role | null;
+  role: ConsoleRole | null;
 }
 
 export function createSessionsRepository(db: Db) {

@@ -7,15 +7,14 @@
 // (503) and nothing happens. Once answered, the row is completed. A server killed in between leaves the
 // row pending; when it starts again it marks its pending rows 'unknown'. So a crash leaves "outcome
 // unknown", never nothing. Calls refused before `begin` get one row, written when they are answered.
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.ts';
-import { isStateChanging } from '../plugins/csrf.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import type {
   AuditCompletion,
   AuditRepository,
-  NewAuditEntry,
+  NewAuditRecord,
 } from '../storage/audit-repository.ts';
-import type { AuditSubject } from './subjects.ts';
+import type { AuditSubject } from '#contract/console/audit.ts';
 
 export interface AuditDraft {
   operation: string;
@@ -43,12 +42,6 @@ export interface AuditDraft {
   subjectsFor?: (answer: Buffer | undefined) => AuditSubject[];
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    audit: AuditDraft | null;
-  }
-}
-
 export function jobIdFrom(body: Buffer | undefined): string | null {
   if (!body || body.length === 0) return null;
   try {
@@ -60,35 +53,8 @@ export function jobIdFrom(body: Buffer | undefined): string | null {
   }
 }
 
-/** Names the operation of a path before any handler runs, so early refusals (CSRF) are named too. */
-export type OperationNamer = (
-  method: string,
-  path: string,
-) => { operation: string; route: string } | undefined;
-
-/** Called by the request pipeline for every /api request: state-changing ones get an audit draft. */
-export function startAuditDraft(
-  request: FastifyRequest,
-  nameOperation: OperationNamer,
-  path: string,
-): void {
-  if (!isStateChanging(request.method)) return;
-  const named = nameOperation(request.method, path);
-  request.audit = {
-    operation: named?.operation ?? 'unknown',
-    route: named?.route ?? `${request.method} ${path}`,
-    path,
-    summary: `${request.method} ${path}`,
-    bodySha256: null,
-    bodyBytes: null,
-    upstreamStatus: null,
-    jobId: null,
-    refusal: null,
-  };
-}
-
 type BacklogItem =
-  | { kind: 'insert'; entry: NewAuditEntry }
+  | { kind: 'insert'; entry: NewAuditRecord }
   | { kind: 'complete'; seq: number; answer: AuditCompletion };
 
 /**
@@ -102,7 +68,7 @@ export class AuditBacklog {
 
   constructor(
     private readonly repo: AuditRepository,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
     private readonly retryMs = 1000,
   ) {}
 
@@ -110,7 +76,7 @@ export class AuditBacklog {
     return this.pending.length;
   }
 
-  write(entry: NewAuditEntry): Promise<void> {
+  write(entry: NewAuditRecord): Promise<void> {
     return this.add({ kind: 'insert', entry });
   }
 
@@ -169,13 +135,13 @@ export interface AuditTrailOptions {
   serverName: string;
 }
 
-/** Writes the rows: `begin` before a call takes effect, the rest when it is answered (registerAudit). */
-export function createAuditTrail(
+/** Writes the rows: `begin` before a call takes effect, `finish` when it is answered (plugins/audit.ts). */
+export function createAuditTrailService(
   repo: AuditRepository,
   backlog: AuditBacklog,
   options: AuditTrailOptions,
 ) {
-  function entryOf(request: FastifyRequest, draft: AuditDraft): NewAuditEntry {
+  function entryOf(request: FastifyRequest, draft: AuditDraft): NewAuditRecord {
     const session = request.consoleSession;
     return {
       at: options.now(),
@@ -240,17 +206,4 @@ export function createAuditTrail(
     abandonPending: () => repo.abandonPending(options.serverName),
   };
 }
-export type AuditTrail = ReturnType<typeof createAuditTrail>;
-
-export function registerAudit(app: FastifyInstance, trail: AuditTrail): void {
-  app.decorateRequest('audit', null);
-  app.addHook('onError', async (request, _reply, error) => {
-    // The console's own refusals (CSRF, session, role) say why in the audit row.
-    if (request.audit && request.audit.refusal === null && error instanceof ApiError)
-      if (error.statusCode === 401 || error.statusCode === 403)
-        request.audit.refusal = error.message;
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    await trail.finish(request, reply);
-  });
-}
+export type AuditTrailService = ReturnType<typeof createAuditTrailService>;
