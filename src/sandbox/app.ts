@@ -13,7 +13,6 @@ import { registerThrottle } from './plugins/throttle.ts';
 import { registerFeed } from './feed/register-feed.ts';
 import { registerGraphql } from './graphql/register-graphql.ts';
 import { CursorCodec } from './lib/cursor.ts';
-import { registerMeetingsRoute } from './meetings/meetings-route.ts';
 import { seedDemoActivity } from './seed/demo-activity.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { registerReadRoutes } from './routes/read-routes.ts';
@@ -77,14 +76,13 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   app.get(`${API_PREFIX}/openapi.json`, { config: { auth: 'none' } }, async () => openApi());
 
   const workers: { start(): void; stop(): Promise<void> | void }[] = [];
-  // Every route module is registered here (see routes/*.ts, feed/, meetings/, graphql/), and every
+  // Every route module is registered here (see routes/*.ts, feed/, graphql/), and every
   // worker (services/jobs/job-worker.ts with scheduled publishing, feed/activity-worker.ts). One codec signs every list's cursors.
   const cursors = new CursorCodec(loadCursorSecret(db));
   registerReadRoutes(app, deps, cursors);
   registerWriteRoutes(app, deps);
   registerBulkRoutes(app, deps);
   registerManagementRoutes(app, deps);
-  registerMeetingsRoute(app, db, cursors);
   const jobWorker = createJobWorker(deps);
   jobWorker.handle('bulkImport', bulkImportJobHandler(deps));
   jobWorker.every(createScheduledPublishing(deps).publishDue);

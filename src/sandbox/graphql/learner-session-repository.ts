@@ -13,7 +13,7 @@ export interface LearnerAccount {
 const ACCOUNT_COLUMNS =
   'u.id, u.email, u.first_name AS firstName, u.last_name AS lastName, u.password_hash AS passwordHash';
 
-export class LearnerSessions {
+export class LearnerSessionRepository {
   private readonly s: {
     byEmail: Statement<[string, string], LearnerAccount>;
     byToken: Statement<[string, string, number], LearnerAccount>;
