@@ -154,7 +154,7 @@ export function enforceContract(
     const endpoint = route.config?.consoleEndpoint;
     if (!endpoint)
       throw new Error(
-        `${String(route.method)} ${route.url} is not in the console API contract: declare it in src/contract/console and register it with consoleRoute.`,
+        `${String(route.method)} ${route.url} is not in the console API contract: declare it in src/contract/console and register it with consoleRoutes (routes/console-route.ts).`,
       );
     served.add(endpoint);
   });

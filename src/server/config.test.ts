@@ -1,8 +1,8 @@
 // Configuration: defaults, the three upstream variables together, and errors that name the variable.
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConsoleConfig } from '../../src/server/config.ts';
-import { EVENT_KINDS } from '../../src/contract/index.ts';
+import { EVENT_KINDS } from '#contract/index.ts';
+import { ConfigError, readConsoleConfig } from './config.ts';
 
 const UPSTREAM = {
   LECTERN_UPSTREAM_URL: 'https://learn.example.com/base/',
