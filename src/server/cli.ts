@@ -3,7 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import { z } from 'zod';
-import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/roles.ts';
+import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/access.ts';
 import { createRolesService } from './auth/roles-service.ts';
 import { ConfigError, readDatabaseConfig, type DatabaseConfig } from './config.ts';
 import { createCoordination } from './storage/open-coordination.ts';

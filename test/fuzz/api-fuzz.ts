@@ -5,7 +5,7 @@
 // still answer afterwards. Used by test/fuzz/api-fuzz.test.ts (bounded) and `npm run fuzz` (longer).
 import fc from 'fast-check';
 import { Agent, request } from 'undici';
-import type { ConsoleRole } from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import { buildOpenApiDocument } from '../../src/contract/index.ts';
 import { startHarness, type Harness } from '../server/helpers/console-harness.ts';
 import { bodyText, oddString, type JsonSchema, type SchemaContext } from './json-arbitraries.ts';

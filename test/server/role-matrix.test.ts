@@ -2,7 +2,7 @@
 // message) and who is forwarded to the sandbox. A refused call must never reach the upstream.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleRole } from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import { ENDPOINTS, type Endpoint } from '../../src/contract/index.ts';
 import { REFUSALS } from '../../src/server/proxy/role-policy.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';

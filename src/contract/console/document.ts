@@ -3,14 +3,9 @@
 // between its `generated` markers). Never hand-edit either: `npm run openapi` writes both, and
 // ./document.test.ts fails when a committed one is stale.
 import { z } from 'zod';
+import type { ConsoleAccess } from './access.ts';
 import { AuditEntry, AuditPage, AuditSubject } from './audit.ts';
-import {
-  isStream,
-  pathParams,
-  type ConsoleAccess,
-  type ConsoleEndpoint,
-  type ConsoleErrorCase,
-} from './endpoint.ts';
+import { isStream, pathParams, type ConsoleEndpoint, type ConsoleErrorCase } from './endpoint.ts';
 import { CONSOLE_ERRORS, ConsoleErrorBody } from './errors.ts';
 import { ConsoleMeta, Health, RelayLeadership } from './health.ts';
 import { CONSOLE_AREAS, CONSOLE_ENDPOINTS } from './index.ts';

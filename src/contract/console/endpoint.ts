@@ -4,15 +4,9 @@
 // docs/console-openapi.json are generated from every endpoint listed in ./index.ts. See ./README.md.
 import type { z } from 'zod';
 import type { ConsoleErrorCode } from './errors.ts';
-import type { ConsoleRole } from './roles.ts';
+import type { ConsoleAccess } from './access.ts';
 
 export type ConsoleMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * Who may call it: `public` needs no session; `session` a signed-in session, with or without a role;
- * `role` any console role; a list: only those roles.
- */
-export type ConsoleAccess = 'public' | 'session' | 'role' | readonly ConsoleRole[];
 
 /** A body that is not one JSON value: an event stream or a file download. */
 export interface ConsoleStream {

@@ -2,7 +2,8 @@
 // the public facts the sign-in page needs.
 import { z } from 'zod';
 import { consoleEndpoint } from './endpoint.ts';
-import { ConsoleRole, RoleDescriptions } from './roles.ts';
+import { ConsoleRole } from './access.ts';
+import { RoleDescriptions } from './roles.ts';
 
 export const RelayLeadership = z.object({
   role: z.enum(['leader', 'follower', 'off']).meta({

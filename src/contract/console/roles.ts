@@ -1,11 +1,8 @@
-// The console's own roles and the admin-only roles API behind the roles page. The learning instance
-// sees one API key for everyone, so these roles are enforced by the console server alone.
+// The admin-only roles API behind the roles page: who holds which console role (access.ts), and where
+// each grant came from.
 import { z } from 'zod';
+import { ConsoleRole } from './access.ts';
 import { consoleEndpoint } from './endpoint.ts';
-
-export const CONSOLE_ROLES = ['admin', 'contentManager', 'support'] as const;
-export const ConsoleRole = z.enum(CONSOLE_ROLES);
-export type ConsoleRole = z.infer<typeof ConsoleRole>;
 
 /** Where a grant came from: the roles page, the command line, LECTERN_ADMINS, or a demo account. */
 export const RoleSource = z.enum(['console', 'cli', 'env', 'demo']);

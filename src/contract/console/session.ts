@@ -1,7 +1,7 @@
 // Signing in and out, and the signed-in session as the console sees it.
 import { z } from 'zod';
 import { consoleEndpoint } from './endpoint.ts';
-import { ConsoleRole } from './roles.ts';
+import { ConsoleRole } from './access.ts';
 
 /** What the role lets the user do, so the console mirrors the server's rules instead of restating them. */
 export const Capabilities = z.object({

@@ -1,7 +1,7 @@
 // Route guards: 401 without a live session, 403 `no_access` for a signed-in user without a role, 403
 // `forbidden` for a role that may not use the route.
 import type { FastifyRequest } from 'fastify';
-import type { ConsoleRole } from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import { ApiError, MESSAGES } from '../errors.ts';
 import type { ConsoleSession } from './session-service.ts';
 

@@ -1,6 +1,7 @@
 // Granting and revoking console roles (roles page, CLI, LECTERN_ADMINS at start, demo staff). Every change
 // is reported through `onChange`, so sessions on every server see it at once.
-import type { ConsoleRole, RoleSource } from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
+import type { RoleSource } from '#contract/console/roles.ts';
 import { ApiError } from '../errors.ts';
 import type { Db } from '../storage/database.ts';
 import {

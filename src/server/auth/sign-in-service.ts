@@ -3,7 +3,7 @@
 // accepts but the console has no role for still gets a session, with role null: the SPA shows "no
 // access to this console".
 import type { Logger } from 'pino';
-import type { ConsoleRole } from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import { ApiError, MESSAGES } from '../errors.ts';
 import { loginThroughUpstream } from '../upstream/graphql-login.ts';
 import type { Upstream } from '../upstream/upstream-client.ts';

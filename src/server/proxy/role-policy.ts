@@ -4,7 +4,7 @@
 //   contentManager GET, create, update and translation upload; never publish, unpublish, archive, restore
 //   admin          everything
 import { valueText, type Endpoint } from '#contract/index.ts';
-import type { ConsoleRole } from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 
 export type ProxyDecision =
   | { kind: 'forward' }

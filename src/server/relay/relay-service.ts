@@ -7,29 +7,24 @@
 // leader stores (follower-view.ts). Every server streams every stored event to its own browsers: the
 // store is followed by seq, and "new events" notifications reach every server.
 import type { ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
 import type { RelayLeadership } from '#contract/console/health.ts';
 import { encodeCursor } from '#contract/console/pages.ts';
 import type { EventHistoryPage, RelayStatus } from '#contract/console/relay.ts';
-import type { RelayConfig } from '../config.ts';
-import type { Coordination, Leadership } from '../storage/coordination.ts';
-import type { HistoryFilter, RelayRepository } from '../storage/relay-repository.ts';
-import type { Upstream } from '../upstream/upstream-client.ts';
+import type { Leadership } from '../storage/coordination.ts';
+import type { HistoryFilter } from '../storage/relay-repository.ts';
 import { createFollowerView } from './follower-view.ts';
-import { createPollerGroup, type CheckpointListener } from './poller-group.ts';
+import {
+  createPollerGroup,
+  type CheckpointListener,
+  type PollerGroupDeps,
+} from './poller-group.ts';
 import { SseConnection } from './sse-connection.ts';
 
 const FOLLOWER_REFRESH_MS = 1000;
 
-export interface RelayServiceDeps {
-  upstream: Upstream;
-  repo: RelayRepository;
-  config: RelayConfig;
-  now: () => number;
-  log: Logger;
-  coordination: Coordination;
+export type RelayServiceDeps = Omit<PollerGroupDeps, 'random' | 'onCheckpoint'> & {
   random?: () => number;
-}
+};
 
 export function createRelayService(deps: RelayServiceDeps) {
   const { repo, config, now, log, coordination } = deps;

@@ -1,6 +1,6 @@
 // Sign-in, the current session and sign-out.
 import type { FastifyInstance } from 'fastify';
-import type { ConsoleRole } from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import {
   getSession,
   signIn,

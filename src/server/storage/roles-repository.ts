@@ -1,5 +1,6 @@
 // ConsoleRole grants by email (lower case).
-import type { ConsoleRole, RoleSource } from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
+import type { RoleSource } from '#contract/console/roles.ts';
 import type { Db } from './database.ts';
 import type { Engine } from './schema.ts';
 

@@ -1,6 +1,6 @@
 // Server-side sessions, keyed by the SHA-256 of the cookie value. The role is joined in on every read,
 // so a revoked or changed role is seen by the next read of the session.
-import type { ConsoleRole } from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import type { Db } from './database.ts';
 
 export interface SessionRecord {

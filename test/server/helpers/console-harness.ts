@@ -3,7 +3,7 @@
 // the run's PostgreSQL server. Every response and log line of the run is checked for the API key and
 // the database password.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { ConsoleRole } from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import {
   buildConsoleServer,
   type ConsoleServer,

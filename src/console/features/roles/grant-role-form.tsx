@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/roles.ts';
+import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/access.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';

@@ -1,6 +1,7 @@
 // One person's role: change it in place, or revoke it after a confirmation.
 import { useId, useState } from 'react';
-import { CONSOLE_ROLES, type ConsoleRole, type RoleGrant } from '#contract/console/roles.ts';
+import { CONSOLE_ROLES, type ConsoleRole } from '#contract/console/access.ts';
+import { type RoleGrant } from '#contract/console/roles.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';

@@ -1,12 +1,7 @@
 // The roles page's data: the console server's admin-only roles API (src/contract/console/roles.ts).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  grantRole,
-  listRoles,
-  revokeRole,
-  type ConsoleRole,
-  type RoleSource,
-} from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
+import { grantRole, listRoles, revokeRole, type RoleSource } from '#contract/console/roles.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { callConsole } from '../../lib/console-api.ts';
 import { sessionQueries } from '../../lib/session.ts';

@@ -3,7 +3,7 @@
 // the button; items are menuitems, and the page links keep aria-current.
 import { Link } from '@tanstack/react-router';
 import type { Ref } from 'react';
-import type { ConsoleRole } from '#contract/console/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Menu,
