@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { Agent, request } from 'undici';
 import type { ConsoleRole } from '#contract/console/access.ts';
-import { buildOpenApiDocument } from '../../src/contract/index.ts';
+import { buildOpenApiDocument } from '#contract/index.ts';
 import { startHarness, type Harness } from '../server/helpers/console-harness.ts';
 import { bodyText, oddString, type JsonSchema, type SchemaContext } from './json-arbitraries.ts';
 

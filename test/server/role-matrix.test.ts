@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleRole } from '#contract/console/access.ts';
-import { ENDPOINTS, type Endpoint } from '../../src/contract/index.ts';
+import { ENDPOINTS, type Endpoint } from '#contract/index.ts';
 import { REFUSALS } from '../../src/server/proxy/role-policy.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 
