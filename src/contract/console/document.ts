@@ -292,9 +292,9 @@ function responseSection(endpoint: ConsoleEndpoint, shown: Shown): string {
     .map(([type, { description, schema }]) => {
       const head = `**Answer** \`200\`, \`${type}\`: ${description}`;
       if (!schema) return head;
-      const text = shape(head, schema, 'output', shown);
+      const text = shape('Its JSON', schema, 'output', shown);
       if (!shown.has(schema)) shown.set(schema, here);
-      return text;
+      return `${head}\n\n${text}`;
     })
     .join('\n\n');
 }

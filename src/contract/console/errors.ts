@@ -23,7 +23,7 @@ export const CONSOLE_ERRORS = {
   forbidden: { statuses: [403], when: 'The role may not do this; the message says why.' },
   csrf: {
     statuses: [403],
-    when: 'The CSRF check failed (see below). A bug in the client, not a user error.',
+    when: 'The CSRF check failed (see the CSRF rules). A bug in the client, not a user error.',
   },
   not_found: {
     statuses: [404],
@@ -39,6 +39,7 @@ export const CONSOLE_ERRORS = {
     statuses: [429],
     when: 'Too many sign-in attempts; `Retry-After` (seconds) says when to try again.',
   },
+  internal: { statuses: [500], when: 'A bug; details are only in the server log.' },
   upstream_unavailable: {
     statuses: [502],
     when: 'The learning instance could not be reached. Offer a retry.',
@@ -55,7 +56,6 @@ export const CONSOLE_ERRORS = {
     statuses: [504],
     when: 'The instance did not answer within `LECTERN_UPSTREAM_TIMEOUT_MS`. Offer a retry.',
   },
-  internal: { statuses: [500], when: 'A bug; details are only in the server log.' },
 } as const satisfies Record<string, { statuses: readonly number[]; when: string }>;
 
 export type ConsoleErrorCode = keyof typeof CONSOLE_ERRORS;

@@ -155,7 +155,7 @@ export const streamEvents = consoleEndpoint({
     contentTypes: {
       'text/event-stream': {
         description:
-          "Default messages (`onmessage`): `id:` is the relay `seq`, `data:` the event JSON exactly as the feed returned it. `event: status` messages: `data:` is the relay status (the schema below), sent on connect, whenever a kind's state, error or throttle changes, and every 15 s (the heartbeat).",
+          "Default messages (`onmessage`): `id:` is the relay `seq`, `data:` the event JSON exactly as the feed returned it. `event: status` messages: `data:` is the relay status, sent on connect, whenever a kind's state, error or throttle changes, and every 15 s (the heartbeat).",
         schema: RelayStatus,
       },
     },
