@@ -5,7 +5,7 @@ import type { KindStatus, PollerState } from '#contract/console/relay.ts';
 import type { Coordination } from '../storage/coordination.ts';
 import type { KindStateRow, RelayRepository } from '../storage/relay-repository.ts';
 
-export function statusFromRow(
+function statusFromRow(
   row: Partial<KindStateRow> & { kind: string },
   now: number,
 ): KindStatus {

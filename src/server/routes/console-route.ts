@@ -120,7 +120,6 @@ export function consoleRoutes(app: FastifyInstance, auditTrail: AuditTrailServic
     });
   };
 }
-export type ConsoleRouteRegistrar = ReturnType<typeof consoleRoutes>;
 
 function nameAuditDraft<E extends ConsoleEndpoint>(
   request: FastifyRequest,
