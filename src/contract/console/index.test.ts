@@ -28,3 +28,24 @@ describe('the console API contract', () => {
     );
   });
 });
+
+describe('the generated console OpenAPI document', () => {
+  it('has one operation per endpoint, and every $ref names a component', async () => {
+    const { buildConsoleOpenApiDocument } = await import('./document.ts');
+    const doc = buildConsoleOpenApiDocument() as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    for (const endpoint of CONSOLE_ENDPOINTS)
+      expect(doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()]?.operationId).toBe(
+        endpoint.operationId,
+      );
+    const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(10);
+    for (const ref of refs)
+      expect(
+        doc.components.schemas[ref.slice('"#/components/schemas/'.length, -1)],
+        ref,
+      ).toBeDefined();
+  });
+});
