@@ -5,10 +5,7 @@ import type { KindStatus, PollerState } from '#contract/console/relay.ts';
 import type { Coordination } from '../storage/coordination.ts';
 import type { KindStateRow, RelayRepository } from '../storage/relay-repository.ts';
 
-function statusFromRow(
-  row: Partial<KindStateRow> & { kind: string },
-  now: number,
-): KindStatus {
+function statusFromRow(row: Partial<KindStateRow> & { kind: string }, now: number): KindStatus {
   return {
     kind: row.kind,
     state: (row.state as PollerState | null) ?? 'starting',
