@@ -2,9 +2,12 @@
 // the start with a message that names it (ConfigError). The README's configuration table mirrors this.
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { EVENT_KINDS, EventKind, LIMITS } from '../contract/index.ts';
+import { EVENT_KINDS, EventKind, LIMITS } from '#contract/index.ts';
 import { parseAllowlist, type AllowEntry } from './net/address-guard.ts';
-import type { DatabaseConfig } from './storage/database.ts';
+
+/** Which database the console keeps its state in (storage/database.ts opens it). */
+export type DatabaseConfig =
+  { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; poolSize: number };
 
 export interface UpstreamConfig {
   /** `{base_url}` of the learning instance (no trailing slash). */

@@ -1,27 +1,9 @@
-// The console server's own errors: one JSON shape `{ error, message }` the SPA can show as is. Proxied
-// upstream responses never go through here; they pass back unchanged.
-import type { FastifyInstance } from 'fastify';
-import { isDatabaseUnavailable } from './storage/database-errors.ts';
+// The console server's own errors: one JSON shape `{ error, message }` the SPA can show as is (the
+// contract's ConsoleErrorBody). Proxied upstream responses never go through here; they pass back unchanged.
+import type { ConsoleErrorBody, ConsoleErrorCode } from '#contract/console/errors.ts';
 
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthenticated'
-  | 'invalid_credentials'
-  | 'no_access'
-  | 'forbidden'
-  | 'csrf'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'request_timeout'
-  | 'rate_limited'
-  | 'server_busy'
-  | 'account_locked'
-  | 'upstream_unavailable'
-  | 'upstream_timeout'
-  | 'upstream_error'
-  | 'database_unavailable'
-  | 'internal';
+/** The codes and when each is given: src/contract/console/errors.ts. */
+export type ErrorCode = ConsoleErrorCode;
 
 export class ApiError extends Error {
   constructor(
@@ -77,47 +59,13 @@ function duration(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-export function errorBody(code: ErrorCode, message: string) {
+export function errorBody(code: ErrorCode, message: string): ConsoleErrorBody {
   return { error: code, message };
 }
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'bad_request',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  408: 'request_timeout',
-  413: 'payload_too_large',
-  415: 'bad_request',
-  429: 'rate_limited',
-};
-
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send(errorBody(error.code, error.message));
-    }
-    const status = (error as { statusCode?: number }).statusCode;
-    // Fastify closes the connection after a body over its limit; Node reads the rest and discards it
-    // instead, so the connection stays usable and the client reads this answer.
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      reply.removeHeader('connection');
-    if (status !== undefined && status >= 400 && status < 500) {
-      const code = CODE_BY_STATUS[status] ?? 'bad_request';
-      return reply.code(status).send(errorBody(code, (error as Error).message));
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'console database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send(errorBody('database_unavailable', MESSAGES.databaseUnavailable));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(errorBody('internal', MESSAGES.internal));
-  });
+/** The client closed the connection before its body was complete. */
+export class BodyAbortedError extends ApiError {
+  constructor() {
+    super(400, 'bad_request', MESSAGES.bodyAborted);
+  }
 }

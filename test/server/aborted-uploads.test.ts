@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsoleStore, type ConsoleStore } from '../../src/server/storage/database.ts';
-import type { DatabaseConfig } from '../../src/server/storage/database.ts';
+import type { DatabaseConfig } from '../../src/server/config.ts';
 import { RawConnection } from '../helpers/raw-http.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { ENGINES, postgresPassword, testDatabaseUrl } from '../helpers/test-database.ts';

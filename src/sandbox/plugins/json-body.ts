@@ -3,12 +3,7 @@
 // refusal of any key named __proto__, constructor or prototype, wherever it is (Fastify's own check covers
 // only some of them, with its own words). Either is a 400 `{ errors: [...] }` that says where.
 import type { FastifyInstance } from 'fastify';
-import {
-  jsonDepthViolation,
-  LIMITS,
-  prototypeKeyPath,
-  WRITE_MESSAGES,
-} from '../../contract/index.ts';
+import { jsonDepthViolation, LIMITS, prototypeKeyPath, WRITE_MESSAGES } from '#contract/index.ts';
 import { ValidationError } from '../lib/errors.ts';
 
 export function registerJsonBodyParser(app: FastifyInstance, bodyLimit: number): void {

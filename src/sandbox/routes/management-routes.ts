@@ -3,10 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxDeps } from '../deps.ts';
 import { companyOf } from '../plugins/auth.ts';
-import { managementService } from '../services/management.ts';
+import { createManagementService } from '../services/management/management-service.ts';
 
 export function registerManagementRoutes(app: FastifyInstance, deps: SandboxDeps): void {
-  const management = managementService(deps);
+  const management = createManagementService(deps);
   const config = { auth: 'management' as const };
 
   app.post('/sandbox/keys', { config }, async (request, reply) =>

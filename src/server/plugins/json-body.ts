@@ -3,12 +3,7 @@
 // prototype; a deep body or such a key is a 400 that says where. Proxied bodies are read by the proxy
 // itself, which applies the same checks (proxy/write-body.ts).
 import type { FastifyInstance } from 'fastify';
-import {
-  jsonDepthViolation,
-  LIMITS,
-  prototypeKeyPath,
-  WRITE_MESSAGES,
-} from '../../contract/index.ts';
+import { jsonDepthViolation, LIMITS, prototypeKeyPath, WRITE_MESSAGES } from '#contract/index.ts';
 import { ApiError } from '../errors.ts';
 
 export function registerJsonBodyParser(app: FastifyInstance): void {

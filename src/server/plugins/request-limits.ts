@@ -8,11 +8,12 @@
 //     (a request refused before its body was read);
 //   - idle kept-alive connections closed after `keepAliveTimeoutMs`.
 // Node checks its two limits once a second (connectionsCheckingInterval), not every 30 s (its default).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { RequestLimits } from '../config.ts';
-import { ApiError, MESSAGES } from '../errors.ts';
+import { ApiError, BodyAbortedError, MESSAGES } from '../errors.ts';
+import { hasBody } from '../net/request-body.ts';
 
 const CHECK_EVERY_MS = 1000;
 
@@ -39,11 +40,6 @@ export function registerBodyTimeLimit(app: FastifyInstance, limits: RequestLimit
     reply.raw.once('close', () => clock.release());
     done(null, clock);
   });
-}
-
-export function hasBody(request: FastifyRequest): boolean {
-  const length = request.headers['content-length'];
-  return length !== undefined ? length !== '0' : request.headers['transfer-encoding'] !== undefined;
 }
 
 /**
@@ -127,13 +123,6 @@ export class BodyClock extends Transform {
         { connection: 'close' },
       ),
     );
-  }
-}
-
-/** The client closed the connection before its body was complete. */
-export class BodyAbortedError extends ApiError {
-  constructor() {
-    super(400, 'bad_request', MESSAGES.bodyAborted);
   }
 }
 

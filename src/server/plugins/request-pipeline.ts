@@ -10,7 +10,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { startAuditDraft, type OperationNamer } from '../audit/audit-service.ts';
+import { startAuditDraft, type OperationNamer } from './audit.ts';
 import { errorBody } from '../errors.ts';
 import { checkCsrf, isStateChanging, type OriginPolicy } from './csrf.ts';
 import { isApiRequest, requestTarget } from './request-target.ts';

@@ -5,16 +5,16 @@
 // Every refusal on the way says why in the record; nothing is recorded pending, and nothing reaches the
 // instance, before the whole body has arrived and passed. A client that leaves before that point gets
 // nothing forwarded; one that leaves later still has its write answered upstream, and its record, written
-// with that answer, says it closed the connection (audit/audit-service.ts).
+// with that answer, says it closed the connection (audit/audit-trail-service.ts).
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditDraft, AuditTrail } from '../audit/audit-service.ts';
+import type { AuditDraft, AuditTrailService } from '../audit/audit-trail-service.ts';
 import { answerSubjects, requestSubjects } from '../audit/subjects.ts';
 import { summarizeCall } from '../audit/summarize.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, BodyAbortedError } from '../errors.ts';
 import type { AddressGuard } from '../net/address-guard.ts';
-import { BodyAbortedError, hasBody } from '../plugins/request-limits.ts';
+import { hasBody } from '../net/request-body.ts';
 import type { Upstream } from '../upstream/upstream-client.ts';
 import type { RouteMatch } from './allowlist.ts';
 import type { BodyIntake } from './body-intake.ts';
@@ -37,7 +37,7 @@ export interface WriteCall {
 export interface AuditedForwardDeps {
   upstream: Upstream;
   reads: ReadCoalescer;
-  auditTrail: AuditTrail;
+  auditTrail: AuditTrailService;
   intake: BodyIntake;
   addressGuard: AddressGuard;
 }

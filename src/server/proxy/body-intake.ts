@@ -5,8 +5,7 @@
 // of it is read and discarded, so the connection stays usable and the client reads the answer. See
 // docs/decisions/bodies-before-upstream.md.
 import type { Readable } from 'node:stream';
-import { ApiError, MESSAGES } from '../errors.ts';
-import { BodyAbortedError } from '../plugins/request-limits.ts';
+import { ApiError, BodyAbortedError, MESSAGES } from '../errors.ts';
 
 export interface BodyIntakeLimits {
   perUser: number;

@@ -4,7 +4,7 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { isCredentialName } from '../../contract/index.ts';
+import { isCredentialName } from '#contract/index.ts';
 import { ApiError, MESSAGES } from '../errors.ts';
 import { isTimeoutError, type Upstream } from '../upstream/upstream-client.ts';
 

@@ -9,7 +9,7 @@ import {
   prototypeKeyPath,
   WRITE_MESSAGES,
   type Endpoint,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import { describeRefusal, type AddressGuard } from '../net/address-guard.ts';
 import { REFUSALS } from './role-policy.ts';
 

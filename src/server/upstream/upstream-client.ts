@@ -1,7 +1,8 @@
 // One kept-alive connection pool to the learning instance. The API key lives in this closure only: it is
 // added to outgoing requests and never exposed as a property that could be serialized or logged.
 import { Pool } from 'undici';
-import { API_PREFIX } from '../../contract/index.ts';
+import type { UpstreamPool } from '#contract/console/health.ts';
+import { API_PREFIX } from '#contract/index.ts';
 import type { UpstreamConfig } from '../config.ts';
 
 export interface Upstream {
@@ -68,4 +69,16 @@ export function isTimeoutError(error: unknown): boolean {
     code === 'UND_ERR_CONNECT_TIMEOUT' ||
     code === 'ETIMEDOUT'
   );
+}
+
+/** The pool's load for health: saturated when requests wait for a connection, or all are open and busy. */
+export function upstreamPoolReport(upstream: Upstream): UpstreamPool {
+  const stats = upstream.pool.stats;
+  const full = stats.connected >= upstream.connections && stats.free === 0;
+  return {
+    connections: upstream.connections,
+    busy: stats.running,
+    queued: stats.queued,
+    saturated: stats.queued > 0 || full,
+  };
 }

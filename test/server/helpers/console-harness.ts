@@ -3,12 +3,12 @@
 // the run's PostgreSQL server. Every response and log line of the run is checked for the API key and
 // the database password.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import {
   buildConsoleServer,
   type ConsoleServer,
   type ConsoleServerOptions,
 } from '../../../src/server/app.ts';
-import type { Role } from '../../../src/server/auth/roles.ts';
 import {
   readConsoleConfig,
   type ConsoleConfig,
@@ -33,7 +33,7 @@ export interface Harness {
   config: ConsoleConfig;
   engine: Engine;
   /** A signed-in session without going through GraphQL (role null = signed in without access). */
-  sessionCookie(email: string, role: Role | null): Promise<string>;
+  sessionCookie(email: string, role: ConsoleRole | null): Promise<string>;
   /** Signs in through POST /api/session; returns the cookie to send back. */
   signIn(email: string, password: string): Promise<string>;
   /** Changes the sandbox's runtime settings (faults, rate limits...) through PUT /sandbox/settings. */

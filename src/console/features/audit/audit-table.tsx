@@ -1,9 +1,9 @@
 // The audit records, newest first: who did what, the answer, the background job and the payload hash.
+import type { AuditEntry } from '#contract/console/audit.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import type { Tone } from '../../components/ui/badge.tsx';
-import type { AuditEntry } from './audit-api.ts';
 import { AuditSubjects } from './audit-subjects.tsx';
 
 const statusTone = (status: number): Tone =>
