@@ -1,4 +1,4 @@
-// Sandbox configuration, read from the environment once. `SANDBOX_*` variables are documented in the README.
+// Sandbox configuration, read from the environment once. `SANDBOX_*` variables are documented in docs/sandbox.md.
 import { z } from 'zod';
 import { LIMITS } from '#contract/index.ts';
 

@@ -1,5 +1,5 @@
 // Console server configuration, parsed from the environment once. A missing or malformed variable stops
-// the start with a message that names it (ConfigError). The README's configuration table mirrors this.
+// the start with a message that names it (ConfigError). docs/operations/configuration.md mirrors this.
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { EVENT_KINDS, EventKind, LIMITS } from '#contract/index.ts';
@@ -36,7 +36,7 @@ export interface ConsoleConfig {
   /** Connections to the instance this server keeps at most (its upstream pool). */
   upstreamConnections: number;
   maxBodyBytes: number;
-  /** What one request may take: time limits and the bounds on bodies being received (README, security). */
+  /** What one request may take: time limits and the bounds on bodies being received (docs/security.md). */
   requests: RequestLimits;
   /** Hosts and ranges a fetched URL may lead to although they are internal (LECTERN_URL_ALLOWLIST). */
   urlAllowlist: AllowEntry[];

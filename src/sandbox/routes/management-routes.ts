@@ -1,4 +1,4 @@
-// The management API under /sandbox (README): for tests and demos, authenticated with the company
+// The management API under /sandbox (docs/sandbox.md): for tests and demos, authenticated with the company
 // secret key only, and still open while the company's API access is switched off.
 import type { FastifyInstance } from 'fastify';
 import type { SandboxDeps } from '../deps.ts';

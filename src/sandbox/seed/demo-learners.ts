@@ -1,5 +1,5 @@
 // Demo accounts: one staff account per console role and ~40 learners, all able to sign in through
-// GraphQL Login. Passwords are documented demo credentials (README), stored only as scrypt hashes.
+// GraphQL Login. Passwords are documented demo credentials (docs/sandbox.md), stored only as scrypt hashes.
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../lib/password.ts';
 import { nowIso, type Db } from '../storage/database.ts';

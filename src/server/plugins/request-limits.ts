@@ -1,5 +1,5 @@
 // Time limits on what clients send, so that a slow or silent client holds only its own socket, and only
-// for a while (README, "Request limits"):
+// for a while (docs/security.md, "Request limits"):
 //   - the request line and headers within `headersTimeoutMs` (Node's headersTimeout);
 //   - a body within `bodyTimeoutMs`, plus 1 s per `bodyMinBytesPerSecond` bytes received, checked on the
 //     body as it is read (the rule of Apache's mod_reqtimeout): a client sending at least that fast never
