@@ -24,6 +24,10 @@ const CSP_PATCHES: { file: RegExp; find: string; replace: string; why: string }[
   },
 ];
 
+/** Modules with nothing to run on import, so bundles may drop them when no export is used. */
+const SIDE_EFFECT_FREE =
+  /[\\/](src[\\/]contract[\\/]xliff\.ts|node_modules[\\/](fast-xml-parser|is-unsafe|path-expression-matcher|@nodable[\\/]entities|strnum|anynum|xml-naming)[\\/])/;
+
 function cspCompatibleDependencies(): Plugin {
   return {
     name: 'lectern:csp-compatible-dependencies',
@@ -79,6 +83,13 @@ export default defineConfig({
     outDir: 'dist/console',
     emptyOutDir: true,
     sourcemap: false,
+    rollupOptions: {
+      treeshake: {
+        // The contract's barrel re-exports the XLIFF reader; these modules only declare things, so a
+        // chunk that uses none of their exports (the compiler, the course editor) leaves them out.
+        moduleSideEffects: [{ test: SIDE_EFFECT_FREE, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: {

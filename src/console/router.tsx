@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type AnyRoute } from '@tanstack/react-router';
 import { PendingState } from './components/ui/spinner.tsx';
 import { isApiError } from './lib/api-error.ts';
 import { routeTree } from './route-tree.gen.ts';
@@ -21,6 +21,9 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** A route load slower than this shows its pending state in place of the page. */
+export const PENDING_MS = 1000;
+
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
@@ -31,9 +34,28 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFound,
     defaultPendingComponent: () => <PendingState />,
-    defaultPendingMs: 150,
+    // No floor: the router's default holds a pending state for at least 500 ms once shown, which cost
+    // every page open half a second. The spinner only shows for a load slower than PENDING_MS (the
+    // previous page stays, and the navigation progress bar speaks, until then), and goes as soon as
+    // the page is ready (docs/decisions/2026-11-25-loading-strategy.md).
+    defaultPendingMs: PENDING_MS,
+    defaultPendingMinMs: 0,
     scrollRestoration: true,
   });
+}
+
+/**
+ * Starts fetching the chunks of the routes that `href` lands on (layout, page: component and loader)
+ * now, while the session is checked, instead of after it (their beforeLoad runs first).
+ */
+export function preloadRouteChunks(router: ReturnType<typeof createAppRouter>, href: string): void {
+  const url = new URL(href);
+  for (const match of router.matchRoutes(url.pathname, Object.fromEntries(url.searchParams))) {
+    const route = (Object.values(router.routesById) as AnyRoute[]).find(
+      ({ id }) => id === match.routeId,
+    );
+    if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+  }
 }
 
 declare module '@tanstack/react-router' {

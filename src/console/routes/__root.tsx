@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import type { SessionView } from '#contract/console/session.ts';
-import { Toaster } from '../components/ui/toast.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
 import { sessionQueries } from '../lib/session.ts';
+import { NavigationProgress } from './-components/navigation-progress.tsx';
 import { ThrottleNotice } from './-components/throttle-notice.tsx';
 import { RouteError } from './-components/route-error.tsx';
 import { NotFound } from './-components/not-found.tsx';
@@ -24,15 +25,34 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   pendingComponent: () => <PendingState />,
 });
 
+// sonner (the toasts) loads after the first page shows: no toast can come before a first action.
+const Toaster = lazy(() =>
+  import('../components/ui/toast.tsx').then((m) => ({ default: m.Toaster })),
+);
+
+/** True from the end of the first page load on. */
+function useFirstLoadDone(): boolean {
+  const idle = useRouterState({ select: (state) => state.status === 'idle' });
+  const [done, setDone] = useState(idle);
+  if (idle && !done) setDone(true);
+  return done;
+}
+
 function RootLayout() {
+  const firstLoadDone = useFirstLoadDone();
   return (
     <>
+      <NavigationProgress />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <Outlet />
       <ThrottleNotice />
-      <Toaster />
+      {firstLoadDone ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </>
   );
 }

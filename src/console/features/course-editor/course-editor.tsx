@@ -2,14 +2,13 @@
 // and node details, live problems, and review/apply with the conflict panel. The draft lives in an
 // EditorStore with undo/redo and is backed up to IndexedDB with its history and its baseline.
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { draftFromBaseline, findNode, isTreeDraft, type Baseline } from '#compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { KIND_LABELS } from '../../lib/labels.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { ApplyPanel } from './apply/apply-panel.tsx';
-import { ConflictPanel } from './apply/conflict-panel.tsx';
 import { IssuesList } from './apply/issues-list.tsx';
 import { useApply } from './apply/use-apply.ts';
 import { issueWords } from './compile/issue-words.ts';
@@ -21,7 +20,6 @@ import { CourseForm } from './panels/course-form.tsx';
 import { KindPicker } from './panels/kind-picker.tsx';
 import { NodePanel } from './panels/node-panel.tsx';
 import { ProblemsContext, type FieldProblems } from './panels/problems-context.ts';
-import { ImportExport } from './persistence/import-export.tsx';
 import { LeaveGuard } from './persistence/leave-guard.tsx';
 import type { EditorInit } from './persistence/load-editor.ts';
 import { RestoredBanner } from './persistence/restored-banner.tsx';
@@ -31,6 +29,28 @@ import { useUndoKeys } from './state/use-undo-keys.ts';
 import { nodeName } from './tree/node-names.ts';
 import { Outline } from './tree/outline.tsx';
 import './course-editor.css';
+
+// Loaded after the outline shows (issue 27): the editor's first chunk holds what the outline needs.
+const ImportExport = lazy(() =>
+  import('./persistence/import-export.tsx').then((m) => ({ default: m.ImportExport })),
+);
+const ConflictPanel = lazy(() =>
+  import('./apply/conflict-panel.tsx').then((m) => ({ default: m.ConflictPanel })),
+);
+
+/** Holds the place of the import and export buttons while their code loads. */
+function ImportExportPending() {
+  return (
+    <div className="import-export" aria-busy="true">
+      <Button size="sm" disabled>
+        Export JSON
+      </Button>
+      <Button size="sm" disabled>
+        Import JSON
+      </Button>
+    </div>
+  );
+}
 
 export type CourseEditorProps = EditorInit & { canPublish: boolean };
 
@@ -239,11 +259,13 @@ export function CourseEditor(props: CourseEditorProps) {
               <Button size="sm" onClick={() => store.redo()} disabled={!canRedo}>
                 Redo
               </Button>
-              <ImportExport
-                draft={draft}
-                courseId={props.server?.course.id ?? null}
-                onImport={(next) => store.edit(() => next)}
-              />
+              <Suspense fallback={<ImportExportPending />}>
+                <ImportExport
+                  draft={draft}
+                  courseId={props.server?.course.id ?? null}
+                  onImport={(next) => store.edit(() => next)}
+                />
+              </Suspense>
               <span className="course-editor__saved" role="status">
                 {dirty
                   ? autosave.savedAt
@@ -270,12 +292,14 @@ export function CourseEditor(props: CourseEditorProps) {
             side={side}
             problems={errorCount}
           />
-          <ConflictPanel
-            changes={applyState.phase === 'conflict' ? applyState.changes : null}
-            baselineKnown={known}
-            onMerge={merge}
-            onCancel={reset}
-          />
+          <Suspense fallback={null}>
+            <ConflictPanel
+              changes={applyState.phase === 'conflict' ? applyState.changes : null}
+              baselineKnown={known}
+              onMerge={merge}
+              onCancel={reset}
+            />
+          </Suspense>
           <LeaveGuard store={store} />
         </div>
       </ProblemsContext>

@@ -1,7 +1,17 @@
 // The outline panel: its add button, the keyboard shortcuts, the tree, a refused edit's notice at its
 // row, and the "Move to…" and "set aside" dialogs. Everything the rows ask for goes through
 // useOutlineActions, under the same move rules whichever way it was asked.
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   placementRule,
   randomId,
@@ -13,12 +23,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import type { EditorStore } from '../state/editor-store.ts';
 import { CourseTree, type CourseTreeHandle } from './course-tree.tsx';
-import { MoveDialog } from './move-dialog.tsx';
 import { nodeName } from './node-names.ts';
 import { nodeStatuses } from './node-status.ts';
 import { hideSection, moveChecked, moveToUnused, UNUSED_TITLE } from './commands/outline-edits.ts';
 import type { Projection } from './geometry/projection.ts';
 import { useOutlineActions, type Editing, type Notice } from './commands/use-outline-actions.ts';
+
+// Loaded after the outline shows (issue 27): it is a dialog, so nothing holds its place.
+const MoveDialog = lazy(() => import('./move-dialog.tsx').then((m) => ({ default: m.MoveDialog })));
 
 export interface OutlineProps {
   store: EditorStore;
@@ -152,22 +164,24 @@ export const Outline = memo(function Outline(props: OutlineProps) {
         onMove={onMove}
         notice={noticeContent && notice ? { nodeId: notice.nodeId, content: noticeContent } : null}
       />
-      <MoveDialog
-        draft={draft}
-        nodeId={moveTarget}
-        rule={rule}
-        onClose={() => {
-          const id = moveTarget;
-          setMoveTarget(null);
-          if (id) tree.current?.focus(id, true);
-        }}
-        onMove={(id, to) => {
-          setMoveTarget(null);
-          const current = store.draft as TreeDraft;
-          actions.apply(moveChecked(current, id, to, ruleRef.current), id);
-          tree.current?.focus(id, true);
-        }}
-      />
+      <Suspense fallback={null}>
+        <MoveDialog
+          draft={draft}
+          nodeId={moveTarget}
+          rule={rule}
+          onClose={() => {
+            const id = moveTarget;
+            setMoveTarget(null);
+            if (id) tree.current?.focus(id, true);
+          }}
+          onMove={(id, to) => {
+            setMoveTarget(null);
+            const current = store.draft as TreeDraft;
+            actions.apply(moveChecked(current, id, to, ruleRef.current), id);
+            tree.current?.focus(id, true);
+          }}
+        />
+      </Suspense>
       <ConfirmDialog
         open={removal !== null}
         onOpenChange={(open) => {
