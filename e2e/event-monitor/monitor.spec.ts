@@ -24,6 +24,13 @@ test.beforeEach(async ({ page }) => {
 
 const emailOf = (event: LearnerEvent) => event.learner.email;
 
+/** Events the relay has stored, all kinds together. */
+async function relayStored(page: Page): Promise<number> {
+  const response = await page.request.get(`${env.url}/api/events/status`);
+  const status = (await response.json()) as { kinds: { storedTotal: number }[] };
+  return status.kinds.reduce((sum, kind) => sum + kind.storedTotal, 0);
+}
+
 async function expectNoSeriousViolations(page: Page, context: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
@@ -359,4 +366,26 @@ test('two tabs share one event stream, and the second takes over when the first 
   const feed = await env.feedEvents();
   await expectShown(second, feed.length);
   expect(idsOf(await exportedEvents(second))).toEqual(idsOf(feed));
+});
+
+test('a new filter reads its own history even when its list starts out like the last one', async ({
+  page,
+}) => {
+  // The 500 newest events (the monitor's first page) are all course activity: every other kind's
+  // events lie below it, in the relay's history.
+  await expect.poll(() => relayStored(page)).toBe((await env.feedEvents()).length);
+  await env.produce(600, ['courseAction']);
+  const feed = await env.feedEvents();
+  await expect.poll(() => relayStored(page)).toBe(feed.length);
+  const quizzes = feed.filter((event) => event.kind === 'quizAttempt');
+  expect(quizzes.length).toBeGreaterThan(0);
+
+  await openMonitor(page, env, '?kinds=quizAttempt&learner=nobody%40lectern.invalid');
+  await expect(page.getByText('No events match these filters.')).toBeVisible();
+  // Regression: the next filter's first view was as long (0 rows), at the same end of the list and
+  // as ready as this one, so nothing asked for its history and the list stopped at "Load older events".
+  await page.getByLabel('Learner').fill('');
+  await expect(page).toHaveURL(/\?kinds=quizAttempt$/);
+  await expect(page.getByText("Start of the relay's stored history.")).toBeVisible();
+  await expectShown(page, quizzes.length);
 });
