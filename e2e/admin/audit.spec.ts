@@ -2,11 +2,10 @@
 // more" over keyset pages, and CSV/NDJSON exports that hold exactly what the filter selects.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { BASE_URL, DEMO_ACCOUNTS } from '../support/env.ts';
+import { DEMO_ACCOUNTS } from '../support/env.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 import { publishThenReplaceThumbnail } from '../support/group-page.ts';
 
-const CSRF = { 'X-Lectern-Csrf': '1', origin: BASE_URL };
 const rows = (page: Page) => page.getByTestId('audit-row');
 
 interface Entry {
@@ -117,6 +116,8 @@ test('a grant made on the roles page is in the audit log; filters and exports fo
 test('a refused update is recorded with its reason; status filter and "Load more"', async ({
   page,
   browser,
+  baseURL,
+  csrfHeaders,
   sandbox,
   signInAs,
 }) => {
@@ -124,18 +125,18 @@ test('a refused update is recorded with its reason; status filter and "Load more
   const [group] = await sandbox.createGroups(1, `Audit ${Date.now()}`);
 
   // A content manager tries to archive a group: the console refuses with 403 and records why.
-  const manager = await browser.newContext({ baseURL: BASE_URL });
+  const manager = await browser.newContext({ baseURL });
   const signIn = await manager.request.post('/api/session', {
     data: {
       email: DEMO_ACCOUNTS.contentManager.email,
       password: DEMO_ACCOUNTS.contentManager.password,
     },
-    headers: CSRF,
+    headers: csrfHeaders,
   });
   expect(signIn.status()).toBe(200);
   const refused = await manager.request.put('/api/v2/content/course/update', {
     data: { courseAttributes: { courseGroups: [{ id: group!.groupId, archived: true }] } },
-    headers: CSRF,
+    headers: csrfHeaders,
   });
   expect(refused.status()).toBe(403);
   await manager.close();
@@ -144,7 +145,7 @@ test('a refused update is recorded with its reason; status filter and "Load more
   // 55 revocations of an email without a role: 404s, more than one page of 50.
   for (let i = 0; i < 55; i++) {
     const response = await page.request.delete('/api/roles/nobody%40example.com', {
-      headers: CSRF,
+      headers: csrfHeaders,
     });
     expect(response.status()).toBe(404);
   }

@@ -1,16 +1,17 @@
 // The roles page: an admin grants, changes and revokes console roles; the person's access follows right
 // away. Other roles see no entry in the nav and a "not allowed" state on a direct URL.
 import type { Browser, Page } from '@playwright/test';
-import { BASE_URL, DEMO_ACCOUNTS } from '../support/env.ts';
+import { demoLearner } from '../../test/helpers/demo-accounts.ts';
+import { DEMO_ACCOUNTS } from '../support/env.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 
-const LEARNER = { email: 'learner5@example.com', password: 'Learner!2345' };
+const LEARNER = demoLearner(5);
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const roleRow = (page: Page, email: string) =>
   page.getByTestId('role-row').and(page.locator(`[data-email="${email}"]`));
 
-async function signInThroughUi(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({ baseURL: BASE_URL });
+async function signInThroughUi(browser: Browser, baseURL: string, email: string, password: string) {
+  const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);
@@ -22,6 +23,7 @@ async function signInThroughUi(browser: Browser, email: string, password: string
 test('an admin grants a learner content manager, then revokes it', async ({
   page,
   browser,
+  baseURL,
   sandbox,
   signInAs,
 }) => {
@@ -51,7 +53,7 @@ test('an admin grants a learner content manager, then revokes it', async ({
 
   // The learner now works as a content manager: editor and browser, no publish actions, no admin pages.
   const [group] = await sandbox.createGroups(1, `Granted CM ${Date.now()}`);
-  const learner = await signInThroughUi(browser, LEARNER.email, LEARNER.password);
+  const learner = await signInThroughUi(browser, baseURL!, LEARNER.email, LEARNER.password);
   await expect(learner).toHaveURL(/\/course-groups/);
   await expect(learner.getByTestId('role-badge')).toHaveText('Content manager');
   await expect(nav(learner).getByRole('link', { name: 'New course' })).toBeVisible();
@@ -127,6 +129,7 @@ for (const role of ['contentManager', 'support'] as const) {
   test(`${role} sees no admin entries and is not allowed on the admin pages`, async ({
     page,
     signInAs,
+    csrfHeaders,
   }) => {
     await signInAs(role);
     await page.goto('/course-groups');
@@ -147,7 +150,7 @@ for (const role of ['contentManager', 'support'] as const) {
     expect(await list.json()).toMatchObject({ error: 'forbidden' });
     const grant = await page.request.put(`/api/roles/${encodeURIComponent(LEARNER.email)}`, {
       data: { role: 'admin' },
-      headers: { 'X-Lectern-Csrf': '1', origin: BASE_URL },
+      headers: csrfHeaders,
     });
     expect(grant.status()).toBe(403);
     const audit = await page.request.get('/api/audit');

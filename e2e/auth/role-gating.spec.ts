@@ -1,6 +1,5 @@
 // Role gating: content managers see statuses but no publish/archive actions, support sees no edit
 // actions at all, and the console server refuses what the UI does not offer.
-import { BASE_URL } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const statusPanel = (page: import('@playwright/test').Page) =>
@@ -10,6 +9,7 @@ test('a content manager sees status but no publish, archive or bulk actions', as
   page,
   sandbox,
   signInAs,
+  csrfHeaders,
 }) => {
   await signInAs('contentManager');
   const [group] = await sandbox.createGroups(1, `CM view ${Date.now()}`);
@@ -35,7 +35,7 @@ test('a content manager sees status but no publish, archive or bulk actions', as
   // The server enforces the same rule for a request the UI never sends.
   const refused = await page.request.put(`/api/v2/content/${group!.courseId}/releaseContent`, {
     data: { kind: 'course', action: 'release' },
-    headers: { 'X-Lectern-Csrf': '1', origin: BASE_URL },
+    headers: csrfHeaders,
   });
   expect(refused.status()).toBe(403);
   expect(await sandbox.courseStatus(group!.courseId)).toBe('draft');
@@ -45,6 +45,7 @@ test('support reads everything but sees no button that would be refused', async 
   page,
   sandbox,
   signInAs,
+  csrfHeaders,
 }) => {
   await signInAs('support');
   const [group] = await sandbox.createGroups(1, `Support view ${Date.now()}`);
@@ -65,7 +66,7 @@ test('support reads everything but sees no button that would be refused', async 
 
   const refused = await page.request.put('/api/v2/content/course/update', {
     data: { courseAttributes: { courseGroups: [{ id: group!.groupId, title: 'Renamed' }] } },
-    headers: { 'X-Lectern-Csrf': '1', origin: BASE_URL },
+    headers: csrfHeaders,
   });
   expect(refused.status()).toBe(403);
 });

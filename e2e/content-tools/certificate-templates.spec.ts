@@ -1,6 +1,5 @@
 // Certificate templates created and changed in bulk: rows checked before sending, per-template
 // results with the ids the API gave, a change of one saved template, and roles.
-import { BASE_URL } from '../support/env.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 import { expectFitsPhone, lookAtDesk } from '../support/layout.ts';
 
@@ -71,6 +70,7 @@ test('two templates created for picked courses, then one renamed from the saved 
 test('an unknown template id fails with the API message; support and content managers only look', async ({
   page,
   signInAs,
+  csrfHeaders,
 }) => {
   await signInAs('admin');
   await page.goto('/certificate-templates');
@@ -96,7 +96,7 @@ test('an unknown template id fails with the API message; support and content man
     await expect(page.getByRole('button', { name: /^(Create|Change) \d/ })).toHaveCount(0);
     const refused = await page.request.post('/api/v2/content/certificate-templates/bulk', {
       data: { items: [{ name: 'x' }] },
-      headers: { 'X-Lectern-Csrf': '1', origin: BASE_URL },
+      headers: csrfHeaders,
     });
     expect(refused.status(), role).toBe(403);
     await page.context().clearCookies();

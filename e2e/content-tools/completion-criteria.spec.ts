@@ -1,7 +1,6 @@
 // Completion criteria set on 3 courses by the shared bulk runner and read back through
 // `GET /courses/{id}/completionCriteria`; a change of the criteria just added; courses left out with
 // the reason; roles.
-import { BASE_URL } from '../support/env.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 import { expectFitsPhone, lookAtDesk } from '../support/layout.ts';
 import type { SandboxClient } from '../support/sandbox.ts';
@@ -129,6 +128,7 @@ test('content managers and support see criteria but cannot set them', async ({
   page,
   sandbox,
   signInAs,
+  csrfHeaders,
 }) => {
   const [group] = await sandbox.createGroups(1, `Criteria roles ${Date.now()}`);
   for (const role of ['contentManager', 'support'] as const) {
@@ -147,7 +147,7 @@ test('content managers and support see criteria but cannot set them', async ({
           { courseId: group!.courseId, type: 'coursePercentViewed', coursePercentViewed: 50 },
         ],
       },
-      headers: { 'X-Lectern-Csrf': '1', origin: BASE_URL },
+      headers: csrfHeaders,
     });
     expect(refused.status(), role).toBe(403);
     await page.context().clearCookies();

@@ -3,7 +3,6 @@
 // pasted prices; roles.
 import type { Page, Request } from '@playwright/test';
 import { createRng } from '../../src/sandbox/lib/prng.ts';
-import { BASE_URL } from '../support/env.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 import { expectFitsPhone, lookAtDesk } from '../support/layout.ts';
 import type { SandboxClient } from '../support/sandbox.ts';
@@ -254,6 +253,7 @@ test('content managers and support see prices but cannot change them', async ({
   page,
   sandbox,
   signInAs,
+  csrfHeaders,
 }) => {
   const [course] = await createCourses(sandbox, 1, `PRR${Date.now()}`);
   for (const role of ['contentManager', 'support'] as const) {
@@ -266,7 +266,7 @@ test('content managers and support see prices but cannot change them', async ({
     await expect(page.locator(`[data-course="${course!.id}"]`)).toContainText('$0.00');
     const refused = await page.request.post('/api/v2/content/bulkUpdatePrices', {
       data: { items: [{ courseId: course!.id, priceInCents: 100 }] },
-      headers: { 'X-Lectern-Csrf': '1', origin: BASE_URL },
+      headers: csrfHeaders,
     });
     expect(refused.status(), role).toBe(403);
     await expectNoSeriousA11yViolations(page, `prices as ${role}`);

@@ -15,7 +15,6 @@ import {
   structureOf,
 } from '../support/editor.ts';
 import { launchCrashable } from '../support/crashable-browser.ts';
-import { BASE_URL } from '../support/env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import type { SandboxClient } from '../support/sandbox.ts';
 
@@ -29,16 +28,17 @@ for (const reopen of ['reload', 'new tab', 'crash'] as const) {
   test(`a draft restored after a ${reopen} is checked against the version it began from`, async ({
     page,
     context,
+    baseURL,
     sandbox,
   }) => {
     const { courseId } = await createCourse(sandbox, `Restored ${reopen} ${Date.now()}`, {
       'Section one': { 'Lesson one': ['Welcome page', 'Second page'] },
     });
     // A crash needs a browser of its own: its profile on disk is what survives.
-    const crashable = reopen === 'crash' ? await launchCrashable('admin') : null;
+    const crashable = reopen === 'crash' ? await launchCrashable(baseURL!, 'admin') : null;
     try {
       const first = crashable ? await crashable.context.newPage() : page;
-      await first.goto(`${BASE_URL}/editor/${courseId}`);
+      await first.goto(`${baseURL}/editor/${courseId}`);
       await renameByKeyboard(first, 'Lesson one', 'Mine');
       await expect.poll(() => backupOf(first, courseId)).toContain('Mine');
 
@@ -57,7 +57,7 @@ for (const reopen of ['reload', 'new tab', 'crash'] as const) {
         editor = first;
       }
       if (reopen === 'reload') await editor.reload();
-      else await editor.goto(`${BASE_URL}/editor/${courseId}`);
+      else await editor.goto(`${baseURL}/editor/${courseId}`);
       await expectConflictShownThenMerged(editor, sandbox, courseId);
     } finally {
       await crashable?.close();
@@ -97,15 +97,16 @@ async function expectConflictShownThenMerged(
 }
 
 test('a discarded draft stays discarded when the browser dies right after "Discard it"', async ({
+  baseURL,
   sandbox,
 }) => {
   const { courseId } = await createCourse(sandbox, `Discard ${Date.now()}`, {
     'Section one': { 'Lesson one': ['Welcome page'] },
   });
-  const crashable = await launchCrashable('admin');
+  const crashable = await launchCrashable(baseURL!, 'admin');
   try {
     const page = await crashable.context.newPage();
-    await page.goto(`${BASE_URL}/editor/${courseId}`);
+    await page.goto(`${baseURL}/editor/${courseId}`);
     await renameByKeyboard(page, 'Lesson one', 'Thrown away');
     await expect.poll(() => backupOf(page, courseId)).toContain('Thrown away');
     page.on('dialog', (dialog) => void dialog.accept());
@@ -116,7 +117,7 @@ test('a discarded draft stays discarded when the browser dies right after "Disca
     await expect(banner).toHaveCount(0);
     // The browser dies at once: whatever was not on disk when the banner went is lost.
     const next = await (await crashable.crashAndRestart()).newPage();
-    await next.goto(`${BASE_URL}/editor/${courseId}`);
+    await next.goto(`${baseURL}/editor/${courseId}`);
     await expect(outline(next)).toBeVisible();
     await expect(next.getByText(/Restored your unsaved draft/)).toHaveCount(0);
     await expect(row(next, 'Lesson one')).toBeVisible();

@@ -1,79 +1,35 @@
 // The event monitor's own test environment: a sandbox process and a console server process pointed at it
-// (upstream mode, as against a real instance), on free ports and temporary databases. Separate processes
-// so a test can stop and restart the console server mid-stream while the sandbox keeps producing events,
-// and with a fast relay poll so "appears within 2 s" measures the monitor, not the poll interval.
+// (upstream mode, as against a real instance), on the worker's ports (or free ones) and temporary
+// databases. Separate processes so a test can stop and restart the console server mid-stream while the
+// sandbox keeps producing events, and with a fast relay poll so "appears within 2 s" measures the
+// monitor, not the poll interval.
 // Used by the specs of e2e/event-monitor/ and bench/monitor-render.ts.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { LearnerEvent } from '#contract/schemas/events.ts';
 import { EVENT_KINDS } from '#contract/enums.ts';
+import { DEMO_STAFF } from '../../test/helpers/demo-accounts.ts';
+import { freePort } from '../../test/helpers/free-port.ts';
+import { startServer, stopServer, waitUntilAnswering } from '../support/processes.ts';
 
-export const STAFF = {
-  admin: { email: 'admin@lectern.test', password: 'Admin!2345' },
-  support: { email: 'support@lectern.test', password: 'Support!2345' },
-} as const;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(url: string, process: ChildProcess, label: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (process.exitCode !== null) throw new Error(`${label} exited with ${process.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`${label} did not answer ${url} within ${timeoutMs} ms`);
-}
-
-function start(script: string, env: Record<string, string>, label: string): ChildProcess {
-  // One process (no tsx wrapper in between), so a signal reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (!/ExperimentalWarning|--trace-warnings/.test(text))
-      process.stderr.write(`[${label}] ${text}`);
-  });
-  return child;
-}
-
-async function stop(child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
+export const STAFF = { admin: DEMO_STAFF.admin, support: DEMO_STAFF.support } as const;
 
 export interface MonitorEnvOptions {
   pollMs?: number;
 }
 
+/** Ports of the sandbox and the console server; by default free ones the system picks. */
+export interface MonitorPorts {
+  sandbox: number;
+  console: number;
+}
+
 export class MonitorEnv {
-  readonly dir = mkdtempSync(join(tmpdir(), 'lectern-monitor-'));
+  /** The databases' folder, made by start() and removed by close(). */
+  private dir = '';
   readonly key = `monitor-e2e-${randomBytes(12).toString('hex')}`;
   sandboxPort = 0;
   consolePort = 0;
@@ -90,10 +46,11 @@ export class MonitorEnv {
     return `http://127.0.0.1:${this.sandboxPort}`;
   }
 
-  async start(): Promise<void> {
-    this.sandboxPort = await freePort();
-    this.consolePort = await freePort();
-    this.sandbox = start(
+  async start(ports?: MonitorPorts): Promise<void> {
+    this.dir = mkdtempSync(join(tmpdir(), 'lectern-monitor-'));
+    this.sandboxPort = ports?.sandbox ?? (await freePort());
+    this.consolePort = ports?.console ?? (await freePort());
+    this.sandbox = startServer(
       'src/sandbox/main.ts',
       {
         SANDBOX_PORT: String(this.sandboxPort),
@@ -105,7 +62,11 @@ export class MonitorEnv {
       },
       'sandbox',
     );
-    await waitFor(`${this.sandboxUrl}/incoming/v2/openapi.json`, this.sandbox, 'sandbox');
+    await waitUntilAnswering(
+      `${this.sandboxUrl}/incoming/v2/openapi.json`,
+      this.sandbox,
+      'sandbox',
+    );
     // The relay polls eight kinds fast here; the default feed throttle is for real integrations.
     await this.settings({ eventsRateLimit: { perMinute: 1_000_000, burst: 100_000 } });
     await this.startConsole();
@@ -113,7 +74,7 @@ export class MonitorEnv {
   }
 
   async startConsole(): Promise<void> {
-    this.console = start(
+    this.console = startServer(
       'src/server/main.ts',
       {
         HOST: '127.0.0.1',
@@ -129,20 +90,20 @@ export class MonitorEnv {
       },
       'console',
     );
-    await waitFor(`${this.url}/api/health`, this.console, 'console server');
+    await waitUntilAnswering(`${this.url}/api/health`, this.console, 'console server');
   }
 
   /** Stops the console server only (the sandbox keeps running): SIGTERM, or SIGKILL for a crash. */
   stopConsole(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const child = this.console;
     this.console = null;
-    return stop(child, signal);
+    return stopServer(child, signal);
   }
 
   async close(): Promise<void> {
-    await stop(this.console);
-    await stop(this.sandbox);
-    rmSync(this.dir, { recursive: true, force: true });
+    await stopServer(this.console);
+    await stopServer(this.sandbox);
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
 
   /** Session cookie for a staff member (sign-in through the console server's API). */

@@ -2,14 +2,20 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type { LearnerEvent } from '#contract/schemas/events.ts';
+import { workerPorts } from '../support/env.ts';
 import { MonitorEnv, STAFF } from './harness.ts';
 
-/** A console server and sandbox of the spec file's own, started before its tests and stopped after. */
+/**
+ * A console server and sandbox of the spec file's own, started before its tests and stopped after, on
+ * the worker's monitor ports (a worker runs one spec file at a time).
+ */
 export function useMonitorEnv(): MonitorEnv {
   const env = new MonitorEnv();
-  test.beforeAll(async () => {
+  // eslint-disable-next-line no-empty-pattern
+  test.beforeAll(async ({}, testInfo) => {
     test.setTimeout(120_000);
-    await env.start();
+    const ports = workerPorts(testInfo.parallelIndex);
+    await env.start({ sandbox: ports.monitorSandbox, console: ports.monitorConsole });
   });
   test.afterAll(async () => {
     await env.close();
