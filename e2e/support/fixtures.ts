@@ -21,6 +21,8 @@ interface WorkerFixtures {
   /** This worker's console server and embedded sandbox. */
   consoleServer: ConsoleServer;
   workerSandbox: SandboxClient;
+  /** The sandbox's runtime settings before the worker's first test changed any. */
+  sandboxSettingsAtStart: Record<string, unknown>;
   /** Session cookies per role, signed in once per worker. */
   staffSessions: Map<Role, Cookie[]>;
 }
@@ -44,10 +46,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  sandbox: async ({ workerSandbox }, use) => {
+  sandboxSettingsAtStart: [
+    async ({ workerSandbox }, use) => {
+      await use(await workerSandbox.currentSettings());
+    },
+    { scope: 'worker' },
+  ],
+  sandbox: async ({ workerSandbox, sandboxSettingsAtStart }, use) => {
     await use(workerSandbox);
-    // No test leaves faults behind for the next one.
-    await workerSandbox.clearFaults();
+    // No test leaves faults, a job delay or a rate limit behind for the next spec.
+    await workerSandbox.restoreSettings(sandboxSettingsAtStart);
   },
   csrfHeaders: async ({ baseURL }, use) => {
     await use({ 'X-Lectern-Csrf': '1', origin: baseURL! });

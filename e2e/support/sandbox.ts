@@ -89,6 +89,19 @@ export class SandboxClient {
     if (response.status !== 200) throw new Error(`settings -> ${response.status} ${response.text}`);
   }
 
+  /** The sandbox's runtime settings as GET /sandbox/settings has them. */
+  async currentSettings(): Promise<Record<string, unknown>> {
+    const response = await this.request('GET', '/sandbox/settings');
+    if (response.status !== 200) throw new Error(`settings -> ${response.status} ${response.text}`);
+    return response.body as Record<string, unknown>;
+  }
+
+  /** Puts back settings read with currentSettings() (a seed once set stays: it cannot be unset). */
+  restoreSettings(saved: Record<string, unknown>): Promise<void> {
+    const { seed, ...rest } = saved;
+    return this.settings(seed === null ? rest : saved);
+  }
+
   faults(faults: Fault[], seed?: number): Promise<void> {
     return this.settings(seed === undefined ? { faults } : { faults, seed });
   }
