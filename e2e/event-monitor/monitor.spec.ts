@@ -1,8 +1,8 @@
 // The live event monitor against a real console server and a real sandbox (own processes, see
 // harness.ts). Every count is checked against the sandbox's own feed.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { LearnerEvent } from '#contract/schemas/events.ts';
+import { expectNoSeriousA11yViolations } from '../support/fixtures.ts';
 import {
   expectShown,
   exportedEvents,
@@ -29,17 +29,6 @@ async function relayStored(page: Page): Promise<number> {
   const response = await page.request.get(`${env.url}/api/events/status`);
   const status = (await response.json()) as { kinds: { storedTotal: number }[] };
   return status.kinds.reduce((sum, kind) => sum + kind.storedTotal, 0);
-}
-
-async function expectNoSeriousViolations(page: Page, context: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact}: ${v.id} ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  expect(serious, `axe on ${context}`).toEqual([]);
 }
 
 test('the navigation leads every role to the monitor', async ({ page }) => {
@@ -218,7 +207,7 @@ test('the detail drawer: summary, raw JSON, course link, shortcuts; keyboard all
     'href',
     `/course-groups/${structure.courseGroupId}?course=${event.course!.id}`,
   );
-  await expectNoSeriousViolations(page, 'the detail drawer');
+  await expectNoSeriousA11yViolations(page, 'the detail drawer');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(list).toBeFocused();
@@ -283,7 +272,7 @@ test('“Only this kind” takes one click, or Alt-click on a checkbox; counts s
   await expect(kinds.getByRole('checkbox', { name: 'Course completion' })).toBeChecked();
   await loadAllHistory(page);
   await expectShown(page, feed.filter((event) => event.kind === 'courseCompletion').length);
-  await expectNoSeriousViolations(page, 'one kind only');
+  await expectNoSeriousA11yViolations(page, 'one kind only');
 });
 
 test('the detail drawer copies the event’s JSON', async ({ page, context }) => {
@@ -329,7 +318,7 @@ test('the monitor page has no serious or critical accessibility violations', asy
   await openMonitor(page, env);
   await page.locator('summary', { hasText: 'Relay status' }).click();
   await expect(page.getByRole('table', { name: 'Relay status per event kind' })).toBeVisible();
-  await expectNoSeriousViolations(page, 'the event monitor');
+  await expectNoSeriousA11yViolations(page, 'the event monitor');
   await expect(page.getByRole('status').filter({ hasText: 'Event stream: Live' })).toBeAttached();
 });
 
