@@ -1,9 +1,11 @@
-// `npm run openapi`: writes the OpenAPI document generated from src/contract to docs/openapi.json.
-// A unit test (src/contract/openapi.test.ts) fails when the committed file is out of date.
-import { writeFileSync } from 'node:fs';
-import { buildOpenApiDocument } from '#contract/index.ts';
+// `npm run openapi`: writes the API documents generated from src/contract (scripts/api-documents.ts):
+// docs/openapi.json (the Content API), docs/console-openapi.json and the reference part of
+// docs/console-api.md (the console server's own API). A unit test (scripts/api-documents.test.ts)
+// fails when a committed document is out of date.
+import { writeFile } from 'node:fs/promises';
+import { generatedDocuments } from './api-documents.ts';
 
-const OPENAPI_FILE = new URL('../docs/openapi.json', import.meta.url);
-
-writeFileSync(OPENAPI_FILE, `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
-console.log(`Wrote ${OPENAPI_FILE.pathname}`);
+for (const { path, text } of await generatedDocuments()) {
+  await writeFile(new URL(`../${path}`, import.meta.url), text);
+  console.log(`Wrote ${path}`);
+}

@@ -4,11 +4,14 @@
 //   - src/contract imports no other part; src/sandbox imports only src/contract;
 //   - src/compiler imports only src/contract; src/console only src/contract and src/compiler;
 //   - src/server imports only src/contract, and src/sandbox only in src/server/embedded-sandbox.ts;
-//   - inside src/compiler the folders follow the flow (COMPILER_FLOW below, src/compiler/README.md);
+//   - inside src/compiler, src/server and src/sandbox, files follow their part's flow (FLOWS below:
+//     the compiler's draft -> validate -> plan -> create/update -> execute, src/compiler/README.md;
+//     each server's routes -> services -> storage, docs/decisions/server-layers.md); a file outside
+//     every layer of its part is refused until the table names it;
 //   - a console feature (src/console/features/<name>) never imports another feature, and
 //     src/console/lib and src/console/components never import a feature: shared code lives there;
-//   - the console and the compiler import other parts through their aliases, never by climbing
-//     out of their own folder;
+//   - every part imports the contract and the compiler through their aliases (#contract/*,
+//     #compiler/*), never by climbing out of its own folder;
 //   - code never imports tests or test fixtures (`*.test.ts`, `test-*.ts`).
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -21,8 +24,8 @@ const ALLOWED = {
   server: ['contract'],
 };
 const EMBEDDED_SANDBOX = 'src/server/embedded-sandbox.ts';
-/** Parts whose imports of other parts must use the package.json alias. */
-const ALIASED_IN = ['console', 'compiler'];
+/** Parts other parts import only through their package.json alias (`#contract/*`, `#compiler/*`). */
+const ALIASED = ['contract', 'compiler'];
 
 // The compiler's flow: draft -> validate -> plan (create, update) -> execute. `shared` is the three
 // leaf modules every stage uses; `compile.ts` is the front door, `index.ts` the public surface.
@@ -46,6 +49,115 @@ const COMPILER_FILES = {
   'index.ts': 'index',
 };
 
+// The console server's flow: the HTTP edge (routes/, plugins/) -> the services, one folder each, which
+// never import each other -> the two adapters (storage/: the database; upstream/: the learning
+// instance). `shared` is configuration, errors and the logger, which every layer uses; `deps` is the
+// type of what routes receive; the wiring files may import anything. A new folder is a new row here.
+const SERVICES = ['audit', 'auth', 'health', 'proxy', 'relay'];
+const SERVER_FLOW = {
+  shared: [],
+  storage: ['shared'],
+  upstream: ['shared'],
+  audit: ['storage', 'shared'],
+  auth: ['storage', 'upstream', 'shared'],
+  health: ['storage', 'shared'],
+  // A proxied write is recorded before it takes effect: the proxy's audited forward uses the audit trail.
+  proxy: ['audit', 'upstream', 'shared'],
+  relay: ['storage', 'upstream', 'shared'],
+  plugins: ['audit', 'auth', 'shared'],
+  // The proxy's forwarding needs the upstream client, which routes receive through deps.
+  deps: [...SERVICES, 'plugins', 'upstream', 'shared'],
+  routes: [...SERVICES, 'plugins', 'deps', 'shared'],
+  wiring: '*',
+};
+const SERVER_FILES = {
+  'config.ts': 'shared',
+  'errors.ts': 'shared',
+  'database-errors.ts': 'shared',
+  'logger.ts': 'shared',
+  'deps.ts': 'deps',
+  'app.ts': 'wiring',
+  'app-http.ts': 'wiring',
+  'app-services.ts': 'wiring',
+  'main.ts': 'wiring',
+  'cli.ts': 'wiring',
+  'build-spa.ts': 'wiring',
+  'embedded-sandbox.ts': 'wiring',
+};
+/** Folders of plain helpers that sit in a layer other than their name: `net/` (the address guard) is
+ * as low as config, which parses its allowlist. */
+const SERVER_FOLDERS = { net: 'shared' };
+
+// The sandbox's flow: routes -> services -> storage, with request plugins (auth, faults, throttle) on
+// storage, generic helpers in lib/, and seeds over services. The feed/ and graphql/ folders are each a
+// whole slice, so a file there takes its layer from its name: `*-route(s).ts` routes,
+// `*-repository.ts` / `*-queries.ts` storage, `register-*.ts` wiring, anything else a service.
+const SANDBOX_FLOW = {
+  lib: [],
+  shared: [],
+  storage: ['lib', 'shared'],
+  deps: ['storage', 'shared'],
+  plugins: ['storage', 'lib', 'shared'],
+  services: ['storage', 'lib', 'deps', 'shared'],
+  routes: ['services', 'plugins', 'lib', 'deps', 'shared'],
+  seed: ['services', 'storage', 'lib', 'deps'],
+  wiring: '*',
+};
+const SANDBOX_FOLDERS = ['lib', 'storage', 'plugins', 'services', 'routes', 'seed'];
+const SANDBOX_SLICES = ['feed', 'graphql'];
+const SANDBOX_FILES = {
+  'config.ts': 'shared',
+  'deps.ts': 'deps',
+  'settings.ts': 'storage',
+  'company.ts': 'storage',
+  'app.ts': 'wiring',
+  'main.ts': 'wiring',
+};
+
+function sliceLayer(name) {
+  if (name.startsWith('register-')) return 'wiring';
+  if (/-routes?\.tsx?$/.test(name)) return 'routes';
+  if (/-(repository|queries)\.tsx?$/.test(name)) return 'storage';
+  return 'services';
+}
+
+/** Per part: its flow table, how a path inside it maps to a layer, and the flow in words. */
+const FLOWS = {
+  compiler: {
+    flow: COMPILER_FLOW,
+    files: 'COMPILER_FILES',
+    order: 'draft -> validate -> plan -> create/update -> execute',
+    layerOf: (rest) =>
+      rest.length === 1 ? COMPILER_FILES[rest[0]] : rest[0] in COMPILER_FLOW ? rest[0] : undefined,
+  },
+  server: {
+    flow: SERVER_FLOW,
+    files: 'SERVER_FILES',
+    order: 'routes and plugins -> services (each folder on its own) -> storage and upstream',
+    layerOf: (rest) =>
+      rest.length === 1
+        ? SERVER_FILES[rest[0]]
+        : rest[0] in SERVER_FOLDERS
+          ? SERVER_FOLDERS[rest[0]]
+          : rest[0] in SERVER_FLOW && !(rest[0] in { shared: 1, deps: 1, wiring: 1 })
+            ? rest[0]
+            : undefined,
+  },
+  sandbox: {
+    flow: SANDBOX_FLOW,
+    files: 'SANDBOX_FILES',
+    order: 'routes -> services -> storage',
+    layerOf: (rest) =>
+      rest.length === 1
+        ? SANDBOX_FILES[rest[0]]
+        : SANDBOX_FOLDERS.includes(rest[0])
+          ? rest[0]
+          : SANDBOX_SLICES.includes(rest[0])
+            ? sliceLayer(rest[rest.length - 1])
+            : undefined,
+  },
+};
+
 const TEST_FILE = /(^test-[\w-]+|\.test)\.tsx?$/;
 
 /** `{ part, feature, area, test }` of a repository-relative path under src/, or undefined. */
@@ -56,10 +168,7 @@ function locate(path) {
   const rest = segments.slice(2);
   const feature =
     part === 'console' && rest[0] === 'features' && rest.length > 2 ? rest[1] : undefined;
-  let area;
-  if (part === 'compiler')
-    area =
-      rest.length === 1 ? COMPILER_FILES[rest[0]] : rest[0] in COMPILER_FLOW ? rest[0] : undefined;
+  let area = FLOWS[part]?.layerOf(rest);
   if (part === 'console' && (rest[0] === 'lib' || rest[0] === 'components')) area = rest[0];
   return { part, feature, area, test: TEST_FILE.test(basename(path)) };
 }
@@ -118,7 +227,7 @@ export const layerBoundaries = {
                 : ''
             }`,
           );
-        else if (ALIASED_IN.includes(from.part) && specifier.startsWith('.'))
+        else if (ALIASED.includes(to.part) && specifier.startsWith('.'))
           report(`Import src/${to.part} through its alias #${to.part}/… (${specifier}).`);
         return;
       }
@@ -130,16 +239,19 @@ export const layerBoundaries = {
         report(
           `src/console/${from.area} may not import feature "${to.feature}" (${specifier}): shared code never depends on a feature.`,
         );
+      const flow = FLOWS[from.part];
+      const allowedLayers = flow && from.area !== undefined ? flow.flow[from.area] : undefined;
       if (
-        from.part === 'compiler' &&
+        flow &&
         !from.test &&
-        from.area !== undefined &&
+        allowedLayers !== '*' &&
+        allowedLayers !== undefined &&
         to.area !== undefined &&
         to.area !== from.area &&
-        !COMPILER_FLOW[from.area].includes(to.area)
+        !allowedLayers.includes(to.area)
       )
         report(
-          `In src/compiler, ${from.area} may not import ${to.area} (${specifier}): imports follow draft -> validate -> plan -> create/update -> execute.`,
+          `In src/${from.part}, ${from.area} may not import ${to.area} (${specifier}): imports follow ${flow.order}.`,
         );
     }
 
@@ -152,10 +264,11 @@ export const layerBoundaries = {
 
     return {
       Program(node) {
-        if (from.part === 'compiler' && !from.test && from.area === undefined)
+        const flow = FLOWS[from.part];
+        if (flow && !from.test && from.area === undefined)
           context.report({
             node,
-            message: `${file} is outside the compiler's flow: put it in one of its folders or name it in COMPILER_FILES (scripts/eslint/layer-boundaries.js).`,
+            message: `${file} is outside the ${from.part}'s flow: put it in one of its folders or name it in ${flow.files} (scripts/eslint/layer-boundaries.js).`,
           });
       },
       ImportDeclaration: (node) => check(node.source, node.source.value),

@@ -32,7 +32,7 @@ describe('lectern/layer-boundaries', () => {
     expect(
       await boundaryErrors(
         'src/sandbox/services/probe.ts',
-        "import { MESSAGES } from '../../contract/index.ts';",
+        "import { MESSAGES } from '#contract/index.ts';",
         "import { x } from '../../compiler/index.ts';",
         'export { MESSAGES, x };',
       ),
@@ -64,6 +64,30 @@ describe('lectern/layer-boundaries', () => {
     ]);
   });
 
+  it('has the server and the sandbox import the contract through its alias too', async () => {
+    expect(
+      await boundaryErrors(
+        'src/server/routes/probe.ts',
+        "import { ENDPOINTS } from '../../contract/endpoints.ts';",
+        "import { LIMITS } from '#contract/limits.ts';",
+        'export { ENDPOINTS, LIMITS };',
+      ),
+    ).toEqual(['Import src/contract through its alias #contract/… (../../contract/endpoints.ts).']);
+    expect(
+      await boundaryErrors(
+        'src/sandbox/storage/probe.ts',
+        "export { ENDPOINTS } from '../../contract/index.ts';",
+      ),
+    ).toEqual(['Import src/contract through its alias #contract/… (../../contract/index.ts).']);
+    // The sandbox has no alias: the one file that wires it in names it by path.
+    expect(
+      await boundaryErrors(
+        'src/server/embedded-sandbox.ts',
+        "export const load = () => import('../sandbox/app.ts');",
+      ),
+    ).toEqual([]);
+  });
+
   it('has the console and the compiler import other parts through their aliases', async () => {
     expect(
       await boundaryErrors(
@@ -86,7 +110,7 @@ describe('lectern/layer-boundaries', () => {
   it('lets only embedded-sandbox.ts wire the sandbox into the server', async () => {
     const code = 'export const load = () => import(`../sandbox/app.ts`);';
     expect(await boundaryErrors('src/server/embedded-sandbox.ts', code)).toEqual([]);
-    expect(await boundaryErrors('src/server/main-probe.ts', code)).toEqual([
+    expect(await boundaryErrors('src/server/main.ts', code)).toEqual([
       'src/server may not import from src/sandbox (../sandbox/app.ts). Only src/server/embedded-sandbox.ts wires in the embedded sandbox.',
     ]);
   });
@@ -164,6 +188,95 @@ describe('lectern/layer-boundaries', () => {
       "src/compiler/helpers.ts is outside the compiler's flow: put it in one of its folders or name it in COMPILER_FILES (scripts/eslint/layer-boundaries.js).",
     ]);
     expect(await flow('draft/probe.test.ts', '../index.ts')).toEqual([]);
+  });
+
+  it('keeps the console server flowing routes -> services -> storage', async () => {
+    const flow = (from: string, specifier: string) =>
+      boundaryErrors(`src/server/${from}`, `export * from '${specifier}';`);
+    const refused = (from: string, to: string, specifier: string) =>
+      `In src/server, ${from} may not import ${to} (${specifier}): imports follow routes and plugins -> services (each folder on its own) -> storage and upstream.`;
+    // Allowed: down the flow, and the shared leaves from anywhere.
+    expect(await flow('routes/probe.ts', '../relay/relay-service.ts')).toEqual([]);
+    expect(await flow('routes/probe.ts', '../plugins/request-target.ts')).toEqual([]);
+    expect(await flow('plugins/probe.ts', '../auth/session-service.ts')).toEqual([]);
+    expect(await flow('auth/probe.ts', '../storage/roles-repository.ts')).toEqual([]);
+    expect(await flow('auth/probe.ts', '../upstream/graphql-login.ts')).toEqual([]);
+    expect(await flow('relay/probe.ts', '../config.ts')).toEqual([]);
+    expect(await flow('storage/probe.ts', '../database-errors.ts')).toEqual([]);
+    expect(await flow('app.ts', './storage/audit-repository.ts')).toEqual([]);
+    // The four breaks issue 21 found, each refused now: storage never reaches up into a service...
+    expect(await flow('storage/probe.ts', '../relay/normalize-event.ts')).toEqual([
+      refused('storage', 'relay', '../relay/normalize-event.ts'),
+    ]);
+    expect(await flow('storage/probe.ts', '../audit/subjects.ts')).toEqual([
+      refused('storage', 'audit', '../audit/subjects.ts'),
+    ]);
+    expect(await flow('storage/probe.ts', '../auth/roles-service.ts')).toEqual([
+      refused('storage', 'auth', '../auth/roles-service.ts'),
+    ]);
+    // ...and a service never into the HTTP edge.
+    expect(await flow('audit/probe.ts', '../plugins/csrf.ts')).toEqual([
+      refused('audit', 'plugins', '../plugins/csrf.ts'),
+    ]);
+    // Routes reach storage only through services; services do not import each other.
+    expect(await flow('routes/probe.ts', '../storage/audit-repository.ts')).toEqual([
+      refused('routes', 'storage', '../storage/audit-repository.ts'),
+    ]);
+    expect(await flow('proxy/probe.ts', '../auth/guards.ts')).toEqual([
+      refused('proxy', 'auth', '../auth/guards.ts'),
+    ]);
+    expect(await flow('config.ts', './storage/database.ts')).toEqual([
+      refused('shared', 'storage', './storage/database.ts'),
+    ]);
+    expect(await flow('deps.ts', './storage/relay-repository.ts')).toEqual([
+      refused('deps', 'storage', './storage/relay-repository.ts'),
+    ]);
+    expect(await flow('routes/probe.ts', '../app.ts')).toEqual([
+      refused('routes', 'wiring', '../app.ts'),
+    ]);
+    // A new folder or top-level file must say where it sits; tests may import anything.
+    expect(await flow('metrics/probe.ts', '../config.ts')).toEqual([
+      "src/server/metrics/probe.ts is outside the server's flow: put it in one of its folders or name it in SERVER_FILES (scripts/eslint/layer-boundaries.js).",
+    ]);
+    expect(await flow('routes/probe.test.ts', '../storage/audit-repository.ts')).toEqual([]);
+  });
+
+  it('keeps the sandbox flowing routes -> services -> storage, in its slices too', async () => {
+    const flow = (from: string, specifier: string) =>
+      boundaryErrors(`src/sandbox/${from}`, `export * from '${specifier}';`);
+    const refused = (from: string, to: string, specifier: string) =>
+      `In src/sandbox, ${from} may not import ${to} (${specifier}): imports follow routes -> services -> storage.`;
+    expect(await flow('routes/probe.ts', '../services/read/catalog-read-service.ts')).toEqual([]);
+    expect(await flow('services/write/probe.ts', '../../storage/course-repository.ts')).toEqual([]);
+    expect(await flow('services/write/probe.ts', '../jobs/job-service.ts')).toEqual([]);
+    expect(await flow('plugins/probe.ts', '../settings.ts')).toEqual([]);
+    expect(await flow('seed/probe.ts', '../services/write/course-plan.ts')).toEqual([]);
+    expect(await flow('storage/probe.ts', '../lib/cursor.ts')).toEqual([]);
+    expect(await flow('routes/probe.ts', '../storage/records.ts')).toEqual([
+      refused('routes', 'storage', '../storage/records.ts'),
+    ]);
+    expect(await flow('storage/probe.ts', '../services/write/slugs.ts')).toEqual([
+      refused('storage', 'services', '../services/write/slugs.ts'),
+    ]);
+    expect(await flow('services/read/probe.ts', '../../routes/define-route.ts')).toEqual([
+      refused('services', 'routes', '../../routes/define-route.ts'),
+    ]);
+    expect(await flow('lib/probe.ts', '../storage/database.ts')).toEqual([
+      refused('lib', 'storage', '../storage/database.ts'),
+    ]);
+    // In a slice (feed/, graphql/) a file's name gives its layer.
+    expect(await flow('feed/feed-route.ts', './feed-service.ts')).toEqual([]);
+    expect(await flow('feed/feed-service.ts', './events-repository.ts')).toEqual([]);
+    expect(await flow('feed/register-feed.ts', './events-repository.ts')).toEqual([]);
+    expect(await flow('feed/feed-route.ts', './events-repository.ts')).toEqual([
+      refused('routes', 'storage', './events-repository.ts'),
+    ]);
+    expect(await flow('graphql/learner-session-repository.ts', './login-service.ts')).toEqual([
+      refused('storage', 'services', './login-service.ts'),
+    ]);
+    expect(await flow('meetings/meetings-route.ts', '../lib/cursor.ts')).toEqual([
+      "src/sandbox/meetings/meetings-route.ts is outside the sandbox's flow: put it in one of its folders or name it in SANDBOX_FILES (scripts/eslint/layer-boundaries.js).",
+    ]);
   });
 
   it('lets only tests import tests and test fixtures', async () => {

@@ -81,6 +81,35 @@ function describe(frames: Frame[]): string {
   return `${formatPath(path)}${frames.length > SHOWN_SEGMENTS ? '…' : ''}`;
 }
 
+/** Keys refused in every request body: code that copies or merges a body could reach a prototype. */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+]);
+
+/**
+ * The path of the first key named `__proto__`, `constructor` or `prototype` in a parsed JSON value (as
+ * `courseAttributes[0].__proto__`), or undefined. JSON.parse makes `__proto__` an own property, which no
+ * rule that reads named fields would see. Walks at most LIMITS.jsonDepth levels: callers check the depth
+ * on the text first.
+ */
+export function prototypeKeyPath(value: unknown): string | undefined {
+  const path: (string | number)[] = [];
+  const walk = (node: unknown): boolean => {
+    if (typeof node !== 'object' || node === null) return false;
+    const array = Array.isArray(node);
+    for (const key of Object.keys(node)) {
+      path.push(array ? Number(key) : key);
+      if (!array && PROTOTYPE_KEYS.has(key)) return true;
+      if (walk((node as Record<string, unknown>)[key])) return true;
+      path.pop();
+    }
+    return false;
+  };
+  return walk(value) ? formatPath(path) : undefined;
+}
+
 /**
  * `String(value)` for a parsed JSON value, computed without calling anything the value carries: objects
  * are `[object Object]` (what String gives a plain object), arrays join their elements like

@@ -97,6 +97,9 @@ export const WRITE_MESSAGES = {
   jsonTooDeep: (where: string) =>
     `JSON nesting exceeds the limit of ${LIMITS.jsonDepth} levels of arrays and objects (at ${where})`,
   bodyTooLarge: (limitBytes: number) => `Request body exceeds the limit of ${limitBytes} bytes`,
+  /** A key that could reach an object's prototype in code that copies or merges the body (`at` ends with it). */
+  prototypeKey: (at: string) =>
+    `Keys named __proto__, constructor or prototype are not accepted (at ${at})`,
   /** An object where a string or an array is expected, with a `length` that is not a number. */
   unreadableValue: 'Invalid input: expected a string or an array, received an object',
   /** A course group holds one or more courses (spec 2.1): its last course cannot move away. */

@@ -1,6 +1,6 @@
 // Builds the sandbox: storage, default company, seed, plugins, routes, background workers.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { API_PREFIX, buildOpenApiDocument } from '../contract/index.ts';
+import { API_PREFIX, buildOpenApiDocument } from '#contract/index.ts';
 import { readSandboxConfig, type SandboxConfig } from './config.ts';
 import { ensureDefaultCompany, type Company } from './company.ts';
 import type { SandboxDeps } from './deps.ts';
@@ -13,16 +13,15 @@ import { registerThrottle } from './plugins/throttle.ts';
 import { registerFeed } from './feed/register-feed.ts';
 import { registerGraphql } from './graphql/register-graphql.ts';
 import { CursorCodec } from './lib/cursor.ts';
-import { registerMeetingsRoute } from './meetings/meetings-route.ts';
 import { seedDemoActivity } from './seed/demo-activity.ts';
 import { registerBulkRoutes } from './routes/bulk-routes.ts';
 import { registerReadRoutes } from './routes/read-routes.ts';
 import { seedContent } from './seed/index.ts';
-import { bulkImportJobHandler } from './services/bulk-imports.ts';
+import { bulkImportJobHandler } from './services/bulk/bulk-imports.ts';
 import { registerManagementRoutes } from './routes/management-routes.ts';
 import { registerWriteRoutes } from './routes/write-routes.ts';
-import { createJobWorker } from './services/job-worker.ts';
-import { scheduledPublisher } from './services/scheduled-publishing.ts';
+import { createJobWorker } from './services/jobs/job-worker.ts';
+import { createScheduledPublishing } from './services/jobs/scheduled-publishing.ts';
 import { SettingsStore } from './settings.ts';
 import { loadCursorSecret } from './storage/cursor-secret.ts';
 import { openDatabase, type Db } from './storage/database.ts';
@@ -77,17 +76,16 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   app.get(`${API_PREFIX}/openapi.json`, { config: { auth: 'none' } }, async () => openApi());
 
   const workers: { start(): void; stop(): Promise<void> | void }[] = [];
-  // Every route module is registered here (see routes/*.ts, feed/, meetings/, graphql/), and every
-  // worker (services/job-worker.ts with scheduled publishing, feed/activity-worker.ts). One codec signs every list's cursors.
+  // Every route module is registered here (see routes/*.ts, feed/, graphql/), and every
+  // worker (services/jobs/job-worker.ts with scheduled publishing, feed/activity-worker.ts). One codec signs every list's cursors.
   const cursors = new CursorCodec(loadCursorSecret(db));
   registerReadRoutes(app, deps, cursors);
   registerWriteRoutes(app, deps);
   registerBulkRoutes(app, deps);
   registerManagementRoutes(app, deps);
-  registerMeetingsRoute(app, db, cursors);
   const jobWorker = createJobWorker(deps);
   jobWorker.handle('bulkImport', bulkImportJobHandler(deps));
-  jobWorker.every(scheduledPublisher(deps).publishDue);
+  jobWorker.every(createScheduledPublishing(deps).publishDue);
   workers.push(jobWorker);
   const feed = registerFeed(app, deps, cursors);
   workers.push(feed.worker);

@@ -1,6 +1,6 @@
-// Sandbox configuration, read from the environment once. `SANDBOX_*` variables are documented in the README.
+// Sandbox configuration, read from the environment once. `SANDBOX_*` variables are documented in docs/sandbox.md.
 import { z } from 'zod';
-import { LIMITS } from '../contract/index.ts';
+import { LIMITS } from '#contract/index.ts';
 
 const EnvSchema = z.object({
   SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),

@@ -3,16 +3,16 @@
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import { z } from 'zod';
+import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/access.ts';
 import { createRolesService } from './auth/roles-service.ts';
-import { ROLES, Role } from './auth/roles.ts';
-import { ConfigError, readDatabaseConfig } from './config.ts';
+import { ConfigError, readDatabaseConfig, type DatabaseConfig } from './config.ts';
 import { createCoordination } from './storage/open-coordination.ts';
-import { DatabaseStartError, openConsoleStore, type DatabaseConfig } from './storage/database.ts';
+import { DatabaseStartError, openConsoleStore } from './storage/database.ts';
 
 const silentLogger = pino({ level: 'silent' });
 
 const USAGE = `Usage:
-  npm run lectern -- roles grant <email> <role>   (role: ${ROLES.join(', ')})
+  npm run lectern -- roles grant <email> <role>   (role: ${CONSOLE_ROLES.join(', ')})
   npm run lectern -- roles revoke <email>
   npm run lectern -- roles list`;
 
@@ -30,7 +30,7 @@ export async function runCli(
     if (error instanceof DatabaseStartError) return fail(out, error.message);
     throw error;
   }
-  // Role changes are announced like the console's own, so running servers apply them at once.
+  // ConsoleRole changes are announced like the console's own, so running servers apply them at once.
   const coordination = await createCoordination(store, {
     serverName: 'cli',
     log: silentLogger,
@@ -53,9 +53,9 @@ export async function runCli(
     }
     if (command === 'grant' && args.length === 4) {
       if (!z.email().safeParse(email).success) return fail(out, `Not an email address: ${email}`);
-      const parsedRole = Role.safeParse(role);
+      const parsedRole = ConsoleRole.safeParse(role);
       if (!parsedRole.success)
-        return fail(out, `Unknown role '${role}'. Roles: ${ROLES.join(', ')}`);
+        return fail(out, `Unknown role '${role}'. Roles: ${CONSOLE_ROLES.join(', ')}`);
       const grant = await roles.grant(email!, parsedRole.data, 'cli', null);
       out(`Granted ${grant.role} to ${grant.email}.`);
       return 0;

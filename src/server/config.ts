@@ -1,9 +1,13 @@
 // Console server configuration, parsed from the environment once. A missing or malformed variable stops
-// the start with a message that names it (ConfigError). The README's configuration table mirrors this.
+// the start with a message that names it (ConfigError). docs/operations/configuration.md mirrors this.
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { EVENT_KINDS, EventKind, LIMITS } from '../contract/index.ts';
-import type { DatabaseConfig } from './storage/database.ts';
+import { EVENT_KINDS, EventKind, LIMITS } from '#contract/index.ts';
+import { parseAllowlist, type AllowEntry } from './net/address-guard.ts';
+
+/** Which database the console keeps its state in (storage/database.ts opens it). */
+export type DatabaseConfig =
+  { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; poolSize: number };
 
 export interface UpstreamConfig {
   /** `{base_url}` of the learning instance (no trailing slash). */
@@ -29,7 +33,13 @@ export interface ConsoleConfig {
   /** Further origins accepted by the CSRF check (a dev server in front of the console). */
   extraOrigins: string[];
   upstreamTimeoutMs: number;
+  /** Connections to the instance this server keeps at most (its upstream pool). */
+  upstreamConnections: number;
   maxBodyBytes: number;
+  /** What one request may take: time limits and the bounds on bodies being received (docs/security.md). */
+  requests: RequestLimits;
+  /** Hosts and ranges a fetched URL may lead to although they are internal (LECTERN_URL_ALLOWLIST). */
+  urlAllowlist: AllowEntry[];
   trustProxy: boolean | number;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   signIn: {
@@ -42,6 +52,26 @@ export interface ConsoleConfig {
   };
   relay: RelayConfig;
   sandbox: { port: number; dbFile: string };
+}
+
+export interface RequestLimits {
+  /** The request line and headers must arrive within this (Node's headersTimeout; then 408). */
+  headersTimeoutMs: number;
+  /**
+   * A body must be complete within `bodyTimeoutMs` of its request's start, plus 1 s for every
+   * `bodyMinBytesPerSecond` bytes received (Apache's mod_reqtimeout rule): a client sending at that rate
+   * or faster never hits it; one dripping bytes is answered 408 after `bodyTimeoutMs`.
+   */
+  bodyTimeoutMs: number;
+  bodyMinBytesPerSecond: number;
+  /** The whole request, headers and body, whoever reads it (Node's requestTimeout; then 408). */
+  requestTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Proxied request bodies one user may be sending at once; more are answered 429. */
+  bodiesPerUser: number;
+  /** Proxied request bodies being received at once, all users together; more are answered 503. */
+  bodiesTotal: number;
 }
 
 export interface RelayConfig {
@@ -131,6 +161,28 @@ const EnvSchema = z.object({
     .pipe(z.array(origin))
     .default([]),
   LECTERN_UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  LECTERN_UPSTREAM_CONNECTIONS: int(1, 4096).default(256),
+  LECTERN_HEADERS_TIMEOUT_S: int(1, 600).default(10),
+  LECTERN_BODY_TIMEOUT_S: int(1, 3600).default(10),
+  LECTERN_BODY_MIN_RATE_KB: int(1, 1_048_576).default(64),
+  LECTERN_REQUEST_TIMEOUT_S: int(1, 86_400).default(300),
+  LECTERN_KEEP_ALIVE_TIMEOUT_S: int(1, 3600).default(72),
+  LECTERN_BODIES_PER_USER: int(1, 10_000).default(4),
+  LECTERN_BODIES_TOTAL: int(1, 100_000).default(32),
+  LECTERN_URL_ALLOWLIST: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return parseAllowlist(value);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of hosts and CIDR ranges: ${(error as Error).message}`,
+        });
+        return z.NEVER;
+      }
+    })
+    .default([]),
   // The sandbox's limit by default: the console forwards nothing the upstream would refuse as too large.
   LECTERN_MAX_BODY_MB: int(1, 1024).default(LIMITS.requestBodyBytes / (1024 * 1024)),
   LECTERN_TRUST_PROXY: z
@@ -191,6 +243,14 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
     throw new ConfigError(
       `Invalid console configuration:\n  LECTERN_SIGNIN_PER_EMAIL: must be below LECTERN_UPSTREAM_LOCKOUT_AFTER (${e.LECTERN_UPSTREAM_LOCKOUT_AFTER}), so that the console stops before the learning platform locks the account`,
     );
+  if (e.LECTERN_BODIES_PER_USER > e.LECTERN_BODIES_TOTAL)
+    throw new ConfigError(
+      `Invalid console configuration:\n  LECTERN_BODIES_PER_USER: must not exceed LECTERN_BODIES_TOTAL (${e.LECTERN_BODIES_TOTAL})`,
+    );
+  if (e.LECTERN_HEADERS_TIMEOUT_S > e.LECTERN_REQUEST_TIMEOUT_S)
+    throw new ConfigError(
+      `Invalid console configuration:\n  LECTERN_HEADERS_TIMEOUT_S: must not exceed LECTERN_REQUEST_TIMEOUT_S (${e.LECTERN_REQUEST_TIMEOUT_S})`,
+    );
   const upstream: UpstreamConfig | null = e.LECTERN_UPSTREAM_URL
     ? {
         baseUrl: e.LECTERN_UPSTREAM_URL.replace(/\/+$/, ''),
@@ -212,7 +272,18 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
     publicOrigin: e.LECTERN_PUBLIC_ORIGIN ?? null,
     extraOrigins: e.LECTERN_EXTRA_ORIGINS,
     upstreamTimeoutMs: e.LECTERN_UPSTREAM_TIMEOUT_MS,
+    upstreamConnections: e.LECTERN_UPSTREAM_CONNECTIONS,
     maxBodyBytes: e.LECTERN_MAX_BODY_MB * 1024 * 1024,
+    requests: {
+      headersTimeoutMs: e.LECTERN_HEADERS_TIMEOUT_S * 1000,
+      bodyTimeoutMs: e.LECTERN_BODY_TIMEOUT_S * 1000,
+      bodyMinBytesPerSecond: e.LECTERN_BODY_MIN_RATE_KB * 1024,
+      requestTimeoutMs: e.LECTERN_REQUEST_TIMEOUT_S * 1000,
+      keepAliveTimeoutMs: e.LECTERN_KEEP_ALIVE_TIMEOUT_S * 1000,
+      bodiesPerUser: e.LECTERN_BODIES_PER_USER,
+      bodiesTotal: e.LECTERN_BODIES_TOTAL,
+    },
+    urlAllowlist: e.LECTERN_URL_ALLOWLIST,
     trustProxy: e.LECTERN_TRUST_PROXY,
     logLevel: e.LECTERN_LOG,
     signIn: {

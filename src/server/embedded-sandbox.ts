@@ -2,10 +2,10 @@
 // the console server what a real instance's operator would configure. The only file of src/server that
 // may import src/sandbox.
 import type { Logger } from 'pino';
+import type { DemoAccount } from '#contract/console/health.ts';
 import { buildSandbox } from '../sandbox/app.ts';
 import { DEMO_STAFF_ACCOUNTS } from '../sandbox/seed/demo-learners.ts';
 import type { UpstreamConfig } from './config.ts';
-import type { DemoAccount } from './deps.ts';
 
 export interface EmbeddedSandbox {
   upstream: UpstreamConfig;

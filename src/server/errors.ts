@@ -1,25 +1,9 @@
-// The console server's own errors: one JSON shape `{ error, message }` the SPA can show as is. Proxied
-// upstream responses never go through here; they pass back unchanged.
-import type { FastifyInstance } from 'fastify';
-import { isDatabaseUnavailable } from './storage/database-errors.ts';
+// The console server's own errors: one JSON shape `{ error, message }` the SPA can show as is (the
+// contract's ConsoleErrorBody). Proxied upstream responses never go through here; they pass back unchanged.
+import type { ConsoleErrorBody, ConsoleErrorCode } from '#contract/console/errors.ts';
 
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthenticated'
-  | 'invalid_credentials'
-  | 'no_access'
-  | 'forbidden'
-  | 'csrf'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'account_locked'
-  | 'upstream_unavailable'
-  | 'upstream_timeout'
-  | 'upstream_error'
-  | 'database_unavailable'
-  | 'internal';
+/** The codes and when each is given: src/contract/console/errors.ts. */
+export type ErrorCode = ConsoleErrorCode;
 
 export class ApiError extends Error {
   constructor(
@@ -54,6 +38,16 @@ export const MESSAGES = {
     `${minutes ? `Try again in ${duration(minutes * 60)}` : 'Try again later'}, ` +
     'or ask an administrator of the learning platform to unlock it.',
   internal: 'Internal server error.',
+  bodyTooLarge: (limit: number) => `Request body exceeds the console's limit of ${limit} bytes.`,
+  bodyTooSlow: (timeoutMs: number, minBytesPerSecond: number) =>
+    `The request body arrived too slowly: the console waits ${timeoutMs / 1000} s for a body, ` +
+    `plus 1 s for every ${Math.round(minBytesPerSecond / 1024)} KiB received. Send it again.`,
+  bodyAborted: 'The request body was cut off before it was complete, so nothing was done.',
+  bodiesPerUser: (limit: number) =>
+    `You are already sending ${limit} request bodies (uploads or changes) to the console at once. ` +
+    'Wait for one of them to finish, then try again.',
+  bodiesBusy:
+    'The console is receiving as many request bodies as it accepts at once. Nothing was done; try again in a moment.',
   databaseUnavailable:
     "The console's database cannot be reached right now, so nothing was done. Try again in a moment.",
 } as const;
@@ -65,46 +59,13 @@ function duration(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-export function errorBody(code: ErrorCode, message: string) {
+export function errorBody(code: ErrorCode, message: string): ConsoleErrorBody {
   return { error: code, message };
 }
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'bad_request',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'bad_request',
-  429: 'rate_limited',
-};
-
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send(errorBody(error.code, error.message));
-    }
-    const status = (error as { statusCode?: number }).statusCode;
-    // Fastify closes the connection after a body over its limit; Node reads the rest and discards it
-    // instead, so the connection stays usable and the client reads this answer.
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      reply.removeHeader('connection');
-    if (status !== undefined && status >= 400 && status < 500) {
-      const code = CODE_BY_STATUS[status] ?? 'bad_request';
-      return reply.code(status).send(errorBody(code, (error as Error).message));
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'console database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send(errorBody('database_unavailable', MESSAGES.databaseUnavailable));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(errorBody('internal', MESSAGES.internal));
-  });
+/** The client closed the connection before its body was complete. */
+export class BodyAbortedError extends ApiError {
+  constructor() {
+    super(400, 'bad_request', MESSAGES.bodyAborted);
+  }
 }

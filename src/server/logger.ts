@@ -4,7 +4,7 @@
 // wherever it appears, including error messages and stack traces. In demo mode the embedded sandbox
 // logs through this logger too.
 import { pino, type Logger } from 'pino';
-import { redactCredentialParams } from '../contract/index.ts';
+import { redactCredentialParams } from '#contract/index.ts';
 import type { ConsoleConfig } from './config.ts';
 
 export interface LogDestination {

@@ -22,7 +22,7 @@ import {
   moveStep,
   moveToUnused,
   removeChecked,
-} from '../../src/console/features/course-editor/tree/outline-edits.ts';
+} from '../../src/console/features/course-editor/tree/commands/outline-edits.ts';
 import { readBaseline, sandboxTransport } from '../compiler/sandbox-transport.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 

@@ -5,12 +5,12 @@
 // still answer afterwards. Used by test/fuzz/api-fuzz.test.ts (bounded) and `npm run fuzz` (longer).
 import fc from 'fast-check';
 import { Agent, request } from 'undici';
-import { buildOpenApiDocument } from '../../src/contract/index.ts';
-import type { Role } from '../../src/server/auth/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
+import { buildOpenApiDocument } from '#contract/index.ts';
 import { startHarness, type Harness } from '../server/helpers/console-harness.ts';
 import { bodyText, oddString, type JsonSchema, type SchemaContext } from './json-arbitraries.ts';
 
-type Target = 'sandbox' | Role | 'noRole' | 'anonymous';
+type Target = 'sandbox' | ConsoleRole | 'noRole' | 'anonymous';
 const CONSOLE_TARGETS: Target[] = ['admin', 'contentManager', 'support', 'noRole', 'anonymous'];
 
 export interface FuzzRequest {
@@ -576,7 +576,7 @@ export async function runApiFuzz(options: {
 }
 
 /** A course with a section, lesson and topic, so generated ids sometimes exist. */
-async function seedIds(h: Harness): Promise<string[]> {
+export async function seedIds(h: Harness): Promise<string[]> {
   const created = await h.sandbox.api('POST', '/content/course/create', {
     courseAttributes: [
       {

@@ -1,7 +1,7 @@
 // Databases for tests, on either engine. SQLite: in memory. PostgreSQL: a new database on the run's
 // server (started once by test/global-postgres.ts), so test files never see each other's rows.
 import { inject } from 'vitest';
-import type { DatabaseConfig } from '../../src/server/storage/database.ts';
+import type { DatabaseConfig } from '../../src/server/config.ts';
 import type { Engine } from '../../src/server/storage/schema.ts';
 import { createDatabase } from './postgres-server.ts';
 

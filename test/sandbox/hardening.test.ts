@@ -2,7 +2,7 @@
 // JSON nested deeper than the contract's limit, the request body limit (a 413 that leaves the connection
 // usable) and credentials in logged URLs. Each is a 400 (or 413) with a clear message, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES, WRITE_MESSAGES } from '../../src/contract/index.ts';
+import { LIMITS, MESSAGES, WRITE_MESSAGES } from '#contract/index.ts';
 import { RawConnection } from '../helpers/raw-http.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { expectNoChange } from './write-helpers.ts';

@@ -1,6 +1,6 @@
 // The job worker's simulated fetch and its manual tick (the HTTP lifecycle is in jobs-release).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobWorker, fetchFailure } from '../../src/sandbox/services/job-worker.ts';
+import { createJobWorker, fetchFailure } from '../../src/sandbox/services/jobs/job-worker.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { create, putSettings } from './write-helpers.ts';
 

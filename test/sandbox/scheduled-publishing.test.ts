@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../../src/sandbox/app.ts';
-import { createJobWorker } from '../../src/sandbox/services/job-worker.ts';
-import { scheduledPublisher } from '../../src/sandbox/services/scheduled-publishing.ts';
+import { createJobWorker } from '../../src/sandbox/services/jobs/job-worker.ts';
+import { createScheduledPublishing } from '../../src/sandbox/services/jobs/scheduled-publishing.ts';
 import { startSandbox, TEST_SECRET_KEY, type TestSandbox } from '../helpers/sandbox.ts';
 
 const HOUR = 3_600_000;
@@ -55,7 +55,7 @@ describe('scheduled publishing while the sandbox runs', () => {
     // (A worker of its own, so the sandbox's running one, still at the real time, cannot do it.)
     const twoHoursLater = { ...s.sandbox.deps, now: () => Date.now() + 2 * HOUR };
     const worker = createJobWorker(twoHoursLater);
-    worker.every(scheduledPublisher(twoHoursLater).publishDue);
+    worker.every(createScheduledPublishing(twoHoursLater).publishDue);
     worker.tick();
     expect(await statuses(s, due.groupId)).toEqual({ group: 'published', courses: ['published'] });
     expect(await statuses(s, later.groupId)).toEqual({ group: 'pending', courses: ['pending'] });
@@ -116,7 +116,7 @@ describe('scheduled publishing across a stop', () => {
   });
 });
 
-describe('scheduledPublisher.publishDue', () => {
+describe('scheduled publishing: publishDue', () => {
   let s: TestSandbox;
   beforeAll(async () => {
     s = await startSandbox();
@@ -125,7 +125,7 @@ describe('scheduledPublisher.publishDue', () => {
 
   it('compares instants, whatever offset the date was written with', async () => {
     const { courseId } = await createPending(s, 'Offset', '2099-01-01T10:00:00+02:00');
-    const publisher = scheduledPublisher(s.sandbox.deps);
+    const publisher = createScheduledPublishing(s.sandbox.deps);
     expect(publisher.publishDue(Date.parse('2099-01-01T07:59:59.999Z'))).toEqual([]);
     expect(publisher.publishDue(Date.parse('2099-01-01T08:00:00.000Z'))).toEqual([courseId]);
     expect(publisher.publishDue(Date.parse('2099-01-02T00:00:00.000Z'))).toEqual([]);

@@ -3,7 +3,6 @@
 // checkpoint, browsers resume with Last-Event-ID, and the audit rows of refused calls are written.
 // The outage is a TCP proxy in front of the run's PostgreSQL server that drops every connection and
 // refuses new ones, as a network cut or a stopped database would.
-import { createServer, Socket, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCourses,
@@ -13,42 +12,10 @@ import {
 } from '../helpers/learner-fixtures.ts';
 import { testDatabaseUrl } from '../helpers/test-database.ts';
 import { within } from './helpers/cluster.ts';
+import { CuttableProxy } from './helpers/cuttable-proxy.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 import { storedEventCount } from './helpers/relay-store.ts';
 import { SseReader } from './helpers/sse-client.ts';
-
-class CuttableProxy {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async listen(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = new Socket();
-      upstream.connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    const address = server.address();
-    this.port = typeof address === 'object' && address ? address.port : 0;
-    this.server = server;
-  }
-
-  /** Every open connection dropped, new ones refused. */
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise((resolve) => server?.close(resolve));
-  }
-}
 
 describe('PostgreSQL outage', () => {
   let h: Harness;
@@ -99,6 +66,8 @@ describe('PostgreSQL outage', () => {
       database: { engine: 'postgres', status: 'up', latencyMs: expect.any(Number) },
       relay: { role: 'leader', leader: 'test-console', since: expect.any(Number) },
       auditBacklog: 0,
+      upstreamPool: { connections: 256, busy: 0, queued: 0, saturated: false },
+      requestBodies: { receiving: 0, limit: 32, saturated: false },
     });
 
     await simulate(h.sandbox, 20, ['courseEnrollment']);

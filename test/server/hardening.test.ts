@@ -4,7 +4,7 @@
 // nested past the contract's depth limit, hostile values in an admin's body, the upstream's 413 passed on,
 // and event streams that end within a second of a sign-out or a revoked role.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, WRITE_MESSAGES } from '../../src/contract/index.ts';
+import { LIMITS, WRITE_MESSAGES } from '#contract/index.ts';
 import { startEmbeddedSandbox } from '../../src/server/embedded-sandbox.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { REFUSALS } from '../../src/server/proxy/role-policy.ts';

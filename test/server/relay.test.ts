@@ -256,7 +256,7 @@ describe.each(ENGINES)('event relay (%s)', (engine) => {
   });
 
   it('deletes events older than the retention period', async () => {
-    const repo = h.server.deps.relayRepo;
+    const repo = h.server.relayRepository;
     const old = Date.now() - 31 * 86_400_000;
     await repo.insertPage(
       'courseAction',
@@ -385,14 +385,14 @@ describe.each(ENGINES)('event relay restart (%s)', (engine) => {
       expect(checkpoint).not.toBeNull();
       const before = h.upstreamRequests.length;
       // A new relay on the same store resumes from the checkpoint (inclusive), not from scratch.
-      const { createRelay } = await import('../../src/server/relay/relay-service.ts');
-      const relay = createRelay({
+      const { createRelayService } = await import('../../src/server/relay/relay-service.ts');
+      const relay = createRelayService({
         upstream: h.server.deps.upstream,
-        repo: h.server.deps.relayRepo,
+        repo: h.server.relayRepository,
         config: h.config.relay,
         now: Date.now,
         log: h.server.log,
-        coordination: h.server.deps.coordination,
+        coordination: h.server.coordination,
       });
       await relay.start();
       await until(() => relay.leadership().role === 'leader', 3000, 'leadership');

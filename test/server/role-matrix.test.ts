@@ -2,8 +2,8 @@
 // message) and who is forwarded to the sandbox. A refused call must never reach the upstream.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, type Endpoint } from '../../src/contract/index.ts';
-import type { Role } from '../../src/server/auth/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
+import { ENDPOINTS, type Endpoint } from '#contract/index.ts';
 import { REFUSALS } from '../../src/server/proxy/role-policy.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 
@@ -48,7 +48,7 @@ type Expected = { forwarded: true } | { status: number; error: string; message: 
 
 const CONTENT_MANAGER_ALLOWED = new Set(['createCourses', 'updateCourses', 'uploadTranslation']);
 
-function expected(role: Role | null | 'anonymous', endpoint: Endpoint): Expected {
+function expected(role: ConsoleRole | null | 'anonymous', endpoint: Endpoint): Expected {
   if (role === 'anonymous')
     return { status: 401, error: 'unauthenticated', message: 'Sign in to continue.' };
   if (role === null)
@@ -69,7 +69,7 @@ function expected(role: Role | null | 'anonymous', endpoint: Endpoint): Expected
 
 describe('role x route matrix', () => {
   let h: Harness;
-  const cookies = new Map<Role | null | 'anonymous', string | undefined>();
+  const cookies = new Map<ConsoleRole | null | 'anonymous', string | undefined>();
   beforeAll(async () => {
     h = await startHarness();
     cookies.set('anonymous', undefined);

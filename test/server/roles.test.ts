@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MESSAGE } from '../../src/server/auth/roles-service.ts';
 import { runCli } from '../../src/server/cli.ts';
-import type { DatabaseConfig } from '../../src/server/storage/database.ts';
+import type { DatabaseConfig } from '../../src/server/config.ts';
 import { DEMO_STAFF } from '../helpers/demo-accounts.ts';
 import { ENGINES, testDatabaseUrl } from '../helpers/test-database.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';

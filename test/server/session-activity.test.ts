@@ -6,7 +6,7 @@ import pino from 'pino';
 import { createSessionService } from '../../src/server/auth/session-service.ts';
 import { createCoordination } from '../../src/server/storage/open-coordination.ts';
 import { openConsoleStore, type ConsoleStore } from '../../src/server/storage/database.ts';
-import { createSessionsRepo } from '../../src/server/storage/sessions-repo.ts';
+import { createSessionsRepository } from '../../src/server/storage/sessions-repository.ts';
 import { ENGINES, testDatabase } from '../helpers/test-database.ts';
 
 const MINUTE = 60_000;
@@ -19,7 +19,7 @@ describe.each(ENGINES)('session activity written in the background (%s)', (engin
   afterAll(() => store.close());
 
   it('keeps a session alive while its last activity is still being written', async () => {
-    const repo = createSessionsRepo(store.db);
+    const repo = createSessionsRepository(store.db);
     const landed: Promise<void>[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

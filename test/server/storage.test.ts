@@ -1,13 +1,16 @@
 // The console's repositories, straight against each engine (SQLite in memory, a fresh PostgreSQL
 // database): the same calls must give the same answers on both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuditRepo, type NewAuditEntry } from '../../src/server/storage/audit-repo.ts';
+import {
+  createAuditRepository,
+  type NewAuditRecord,
+} from '../../src/server/storage/audit-repository.ts';
 import { openConsoleStore, type ConsoleStore } from '../../src/server/storage/database.ts';
-import { createRelayRepo } from '../../src/server/storage/relay-repo.ts';
-import { createRolesRepo } from '../../src/server/storage/roles-repo.ts';
-import { createSessionsRepo } from '../../src/server/storage/sessions-repo.ts';
-import { createSignInBucketsRepo } from '../../src/server/storage/sign-in-buckets-repo.ts';
-import type { NormalizedEvent } from '../../src/server/relay/normalize-event.ts';
+import { createRelayRepository } from '../../src/server/storage/relay-repository.ts';
+import { createRolesRepository } from '../../src/server/storage/roles-repository.ts';
+import { createSessionsRepository } from '../../src/server/storage/sessions-repository.ts';
+import { createSignInBucketsRepository } from '../../src/server/storage/sign-in-buckets-repository.ts';
+import type { NormalizedEvent } from '../../src/server/storage/relay-repository.ts';
 import { ENGINES, testDatabase } from '../helpers/test-database.ts';
 
 const event = (id: string, kind: string, timestamp: number, extra: Partial<NormalizedEvent> = {}) =>
@@ -24,7 +27,7 @@ const event = (id: string, kind: string, timestamp: number, extra: Partial<Norma
     ...extra,
   }) satisfies NormalizedEvent;
 
-const auditEntry = (patch: Partial<NewAuditEntry> = {}): NewAuditEntry => ({
+const auditEntry = (patch: Partial<NewAuditRecord> = {}): NewAuditRecord => ({
   at: 1_000,
   serverName: 'a',
   userEmail: 'ada@x.test',
@@ -55,8 +58,8 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
   afterAll(() => store.close());
 
   it('sessions: insert, find with the role joined in, touch, remove, purge', async () => {
-    const sessions = createSessionsRepo(store.db);
-    const roles = createRolesRepo(store.db, engine);
+    const sessions = createSessionsRepository(store.db);
+    const roles = createRolesRepository(store.db, engine);
     const base = { email: 'ada@x.test', userId: 'u1', firstName: 'Ada', lastName: 'L' };
     await sessions.insert({
       idHash: 'h1',
@@ -86,7 +89,7 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
   });
 
   it('roles: upsert, list in order, count admins, revoke', async () => {
-    const roles = createRolesRepo(store.db, engine);
+    const roles = createRolesRepository(store.db, engine);
     await roles.grant('zed@x.test', 'admin', 'env', null, 1);
     await roles.grant('bob@x.test', 'contentManager', 'console', 'zed@x.test', 2);
     await roles.grant('bob@x.test', 'admin', 'console', 'zed@x.test', 3);
@@ -120,7 +123,7 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
   });
 
   it('audit: filters, keyset pages newest first, and the server name', async () => {
-    const audit = createAuditRepo(store.db);
+    const audit = createAuditRepository(store.db);
     await audit.insert(auditEntry({ at: 100 }));
     await audit.insert(auditEntry({ at: 200, serverName: 'b', status: 403, refusal: 'no' }));
     await audit.insert(
@@ -153,7 +156,7 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
   });
 
   it('audit: a pending row is completed with its answer; a restarted server abandons its own', async () => {
-    const audit = createAuditRepo(store.db);
+    const audit = createAuditRepository(store.db);
     const pending = {
       status: null,
       upstreamStatus: null,
@@ -190,7 +193,7 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
   });
 
   it('relay: idempotent pages, per-kind totals, reading by seq, history filters, retention', async () => {
-    const relay = createRelayRepo(store.db, engine);
+    const relay = createRelayRepository(store.db, engine);
     await relay.ensureKind('quizAttempt');
     await relay.ensureKind('quizAttempt');
     await relay.ensureKind('courseCompletion');
@@ -237,7 +240,7 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
   });
 
   it('relay: checkpoints only move forward; problems and the next poll are stored', async () => {
-    const relay = createRelayRepo(store.db, engine);
+    const relay = createRelayRepository(store.db, engine);
     await relay.ensureKind('courseAction');
     await relay.saveCheckpoint('courseAction', 500, 10, 1010);
     await relay.saveCheckpoint('courseAction', 400, 20, 1020); // a late, older chain
@@ -265,7 +268,7 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
   });
 
   it('sign-in buckets: take, refuse with the wait, refill, prune', async () => {
-    const buckets = createSignInBucketsRepo(store.db, engine);
+    const buckets = createSignInBucketsRepository(store.db, engine);
     const spec = [
       { key: 'email:a', capacity: 2, refillPerMs: 2 / 1000 },
       { key: 'address:1', capacity: 10, refillPerMs: 10 / 1000 },
@@ -280,7 +283,7 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
   });
 
   it('sign-in buckets: attempts racing on one bucket never take more than it holds', async () => {
-    const buckets = createSignInBucketsRepo(store.db, engine);
+    const buckets = createSignInBucketsRepository(store.db, engine);
     const spec = [{ key: 'email:race', capacity: 5, refillPerMs: 1e-9 }];
     const verdicts = await Promise.all(Array.from({ length: 20 }, () => buckets.take(spec, 1000)));
     expect(verdicts.filter((verdict) => verdict.waitMs === 0)).toHaveLength(5);
@@ -293,10 +296,13 @@ describe('event seqs on PostgreSQL', () => {
     const one = await openConsoleStore(config);
     const two = await openConsoleStore(config);
     try {
-      const writers = [createRelayRepo(one.db, 'postgres'), createRelayRepo(two.db, 'postgres')];
+      const writers = [
+        createRelayRepository(one.db, 'postgres'),
+        createRelayRepository(two.db, 'postgres'),
+      ];
       await writers[0]!.ensureKind('k');
       // A reader that follows the table by seq, as every SSE stream does, while both write pages.
-      const reader = createRelayRepo(one.db, 'postgres');
+      const reader = createRelayRepository(one.db, 'postgres');
       const seen: number[] = [];
       let writing = true;
       const follow = (async () => {

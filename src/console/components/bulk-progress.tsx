@@ -127,19 +127,25 @@ function BulkRow({
       <Badge tone={badge.tone}>{badge.label}</Badge>
       {detail ? <div className="bulk-item__detail">{detail}</div> : null}
       {result.reason ? <p className="bulk-item__reason">{result.reason}</p> : null}
-      {result.messages.length > 0 ? (
-        <ul className="bulk-item__messages">
-          {result.messages.map((message, index) => (
-            <li key={index}>
-              {result.httpStatus ? (
-                <span className="bulk-item__status">HTTP {result.httpStatus}</span>
-              ) : null}
-              {message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <BulkResultMessages result={result} />
     </li>
+  );
+}
+
+/** The API's messages for one item, each with the HTTP status it came with; nothing when none. */
+export function BulkResultMessages({ result }: { result: BulkItemResult }) {
+  if (result.messages.length === 0) return null;
+  return (
+    <ul className="bulk-item__messages">
+      {result.messages.map((message, index) => (
+        <li key={index}>
+          {result.httpStatus ? (
+            <span className="bulk-item__status">HTTP {result.httpStatus}</span>
+          ) : null}
+          {message}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -3,7 +3,7 @@
 // retry: trying again cannot change the answer.
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { Capabilities } from '../lib/session.ts';
+import type { Capabilities } from '#contract/console/session.ts';
 import { EmptyState } from './ui/empty-state.tsx';
 
 export function NotFoundPage({

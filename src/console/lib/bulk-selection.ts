@@ -1,4 +1,5 @@
 // Course groups selected in the browser, handed to the bulk actions (features meet only here).
+import type { RowSelection } from './use-row-selection.ts';
 
 export interface SelectedGroup {
   id: string;
@@ -8,8 +9,4 @@ export interface SelectedGroup {
   displayCourseId: string | null;
 }
 
-export interface BulkSelection {
-  items: readonly SelectedGroup[];
-  /** Unselects the given ids (all when omitted), e.g. the ones a bulk action finished. */
-  clear(ids?: readonly string[]): void;
-}
+export type BulkSelection = RowSelection<SelectedGroup>;

@@ -14,7 +14,7 @@ import type {
   Status,
   TopicType,
 } from '#contract/enums.ts';
-import type { ConsoleRole } from './session.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 
 /** Course group kinds (spec 2.6); the create kinds are among them. */
 export const KIND_LABELS: Record<CourseGroupKind, string> = {

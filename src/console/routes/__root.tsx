@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import type { SessionView } from '#contract/console/session.ts';
 import { Toaster } from '../components/ui/toast.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
-import { sessionQueries, type Session } from '../lib/session.ts';
+import { sessionQueries } from '../lib/session.ts';
 import { ThrottleNotice } from './-components/throttle-notice.tsx';
 import { RouteError } from './-components/route-error.tsx';
 import { NotFound } from './-components/not-found.tsx';
@@ -10,7 +11,7 @@ import { NotFound } from './-components/not-found.tsx';
 export interface RouterContext {
   queryClient: QueryClient;
   /** Filled by the root's beforeLoad on every navigation; null when signed out. */
-  session: Session | null;
+  session: SessionView | null;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

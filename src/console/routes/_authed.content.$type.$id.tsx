@@ -1,23 +1,13 @@
 // One item of a content search type: its body, and for courses and learning paths the full content.
 // The course structure tree comes from the course browser's feature.
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
-import { ContentSearchType } from '#contract/enums.ts';
+import { createFileRoute } from '@tanstack/react-router';
 import { CourseStructureTree } from '../features/course-detail/course-structure-tree.tsx';
 import { ContentViewPage } from '../features/content-view/content-view-page.tsx';
+import { contentItemParams } from '../lib/content-item-params.ts';
 import { contentQueries } from '../lib/queries/content.ts';
 
-const Params = z.object({ type: ContentSearchType, id: z.uuid() });
-
 export const Route = createFileRoute('/_authed/content/$type/$id')({
-  params: {
-    parse: (raw) => {
-      const parsed = Params.safeParse(raw);
-      if (!parsed.success) throw notFound();
-      return parsed.data;
-    },
-    stringify: (params) => params,
-  },
+  params: contentItemParams,
   loader: async ({ context: { queryClient }, params: { type, id } }) => {
     if (type === 'courses' || type === 'learningPaths')
       void queryClient.prefetchQuery(contentQueries.full(type, id));

@@ -1,7 +1,7 @@
 // One batch of simulated activity: chooses what each step does so it fits the budget. `budget` counts
 // only events of the requested kinds, so a caller can ask for exactly N of them; a step that needs a
 // missing prerequisite (a quiz attempt by a learner not enrolled yet) creates it too, with its event.
-import { ACTIVITY_MESSAGES, type EventKind } from '../../contract/index.ts';
+import { ACTIVITY_MESSAGES, type EventKind } from '#contract/index.ts';
 import type { Rng } from '../lib/prng.ts';
 import type { ActivityState, CourseRef } from './activity-state.ts';
 import type { ActivityWriter } from './activity-writer.ts';

@@ -2,7 +2,7 @@
 // event it produces, in causal order (an enrollment before progress, progress reaching 100 before
 // the completion, a completion before its certificate), and keeps the batch's state current.
 import { randomUUID } from 'node:crypto';
-import type { EventKind } from '../../contract/index.ts';
+import type { EventKind } from '#contract/index.ts';
 import type { Rng } from '../lib/prng.ts';
 import { FIRST_NAMES, LAST_NAMES, NO_PASSWORD } from './learner-names.ts';
 import {

@@ -3,7 +3,7 @@
 // not yet enrolled brings its enrollment along).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EventKind } from '../../contract/index.ts';
+import { EventKind } from '#contract/index.ts';
 import { parseOrThrow } from '../lib/errors.ts';
 import { companyOf } from '../plugins/auth.ts';
 import type { ActivitySimulator } from './activity-simulator.ts';

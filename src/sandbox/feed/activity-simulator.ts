@@ -2,7 +2,7 @@
 // serialized (one batch at a time), split into transactions of at most BATCH_SIZE events, and yields
 // to the event loop between them so the API keeps answering during a large request.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { ACTIVITY_MESSAGES, EVENT_KINDS, type EventKind } from '../../contract/index.ts';
+import { ACTIVITY_MESSAGES, EVENT_KINDS, type EventKind } from '#contract/index.ts';
 import { createRng, type Rng } from '../lib/prng.ts';
 import type { Db } from '../storage/database.ts';
 import type { SettingsStore } from '../settings.ts';

@@ -2,7 +2,7 @@
 // `(timestamp, seq) > (last key)` in index order, so a deep page costs what the first one does.
 // Events are stored as their wire JSON, so serving a page is string concatenation.
 import type { Statement } from 'better-sqlite3';
-import type { EventKind, LearnerEvent } from '../../contract/index.ts';
+import type { EventKind, LearnerEvent } from '#contract/index.ts';
 import type { Db } from '../storage/database.ts';
 
 export interface EventLearnerSnapshot {

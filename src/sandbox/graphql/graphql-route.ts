@@ -13,8 +13,7 @@ import {
   type DocumentNode,
   type ExecutionResult,
 } from 'graphql';
-import { GRAPHQL_ERROR_CODES, GRAPHQL_MESSAGES } from '../../contract/index.ts';
-import type { LearnerSessions } from './learner-sessions.ts';
+import { GRAPHQL_ERROR_CODES, GRAPHQL_MESSAGES } from '#contract/index.ts';
 import type { LoginService } from './login-service.ts';
 import { INTERNAL_ERROR, rootValue, schema, type GraphqlContext } from './schema.ts';
 
@@ -71,7 +70,6 @@ function formatErrors(result: ExecutionResult, request: FastifyRequest) {
 export function registerGraphqlRoute(
   app: FastifyInstance,
   path: string,
-  sessions: LearnerSessions,
   login: LoginService,
 ): void {
   app.route({
@@ -95,7 +93,7 @@ export function registerGraphqlRoute(
           401,
           errorBody(GRAPHQL_MESSAGES.missingApiKey, GRAPHQL_ERROR_CODES.invalidApiKey),
         );
-      const companyId = sessions.companyForApiKey(apiKey);
+      const companyId = login.companyForApiKey(apiKey);
       if (!companyId)
         return send(
           request,

@@ -2,9 +2,9 @@
 // email and a wrong password (an unknown email is checked against a dummy hash, so both take the same
 // time), a lockout after repeated failures, and random tokens stored only as SHA-256 hashes.
 import { createHash, randomBytes } from 'node:crypto';
-import { GRAPHQL_ERROR_CODES, GRAPHQL_MESSAGES } from '../../contract/index.ts';
+import { GRAPHQL_ERROR_CODES, GRAPHQL_MESSAGES } from '#contract/index.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
-import type { LearnerAccount, LearnerSessions } from './learner-sessions.ts';
+import type { LearnerAccount, LearnerSessionRepository } from './learner-session-repository.ts';
 
 export const LOGIN_LOCKOUT = { failures: 5, windowMs: 15 * 60_000 } as const;
 export const LEARNER_TOKEN_TTL_MS = 24 * 60 * 60_000;
@@ -32,11 +32,16 @@ export class LoginService {
   private readonly dummyHash: Promise<string>;
 
   constructor(
-    private readonly sessions: LearnerSessions,
+    private readonly sessions: LearnerSessionRepository,
     private readonly now: () => number,
     private readonly tokenTtlMs = LEARNER_TOKEN_TTL_MS,
   ) {
     this.dummyHash = hashPassword(randomBytes(16).toString('base64url'));
+  }
+
+  /** The company whose secret key this is, or undefined (the entry point is keyed like the API). */
+  companyForApiKey(apiKey: string): string | undefined {
+    return this.sessions.companyForApiKey(apiKey);
   }
 
   async login(companyId: string, emailInput: string, password: string): Promise<LoginSuccess> {

@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxDeps } from '../deps.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
-import { LearnerSessions } from './learner-sessions.ts';
+import { LearnerSessionRepository } from './learner-session-repository.ts';
 import { LoginService } from './login-service.ts';
 
 export function registerGraphql(app: FastifyInstance, deps: SandboxDeps): void {
-  const sessions = new LearnerSessions(deps.db);
+  const sessions = new LearnerSessionRepository(deps.db);
   const login = new LoginService(sessions, () => deps.now());
-  registerGraphqlRoute(app, deps.config.graphqlPath, sessions, login);
+  registerGraphqlRoute(app, deps.config.graphqlPath, login);
 }

@@ -1,7 +1,7 @@
 // The GraphQL schema of the learner entry point (spec 4.6, 5.7) and its resolvers.
 import { buildSchema, GraphQLError } from 'graphql';
-import { GRAPHQL_ERROR_CODES, GRAPHQL_MESSAGES } from '../../contract/index.ts';
-import type { LearnerAccount } from './learner-sessions.ts';
+import { GRAPHQL_ERROR_CODES, GRAPHQL_MESSAGES } from '#contract/index.ts';
+import type { LearnerAccount } from './learner-session-repository.ts';
 import { LoginError, type LoginService } from './login-service.ts';
 
 export const schema = buildSchema(`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { READ_MESSAGES } from '../../contract/index.ts';
+import { READ_MESSAGES } from '#contract/index.ts';
 import { CursorCodec } from './cursor.ts';
 import { ValidationError } from './errors.ts';
 

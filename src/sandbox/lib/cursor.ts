@@ -2,7 +2,7 @@
 // digest of the list it belongs to (endpoint, company, filters), signed with HMAC so clients cannot
 // forge keys. A cursor replayed against another list or other filters is refused, not misapplied.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { READ_MESSAGES } from '../../contract/index.ts';
+import { READ_MESSAGES } from '#contract/index.ts';
 import { ValidationError } from './errors.ts';
 
 export type CursorKey = readonly (string | number | null)[];

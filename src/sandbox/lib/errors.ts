@@ -1,6 +1,6 @@
 // Errors a route or service throws; the one error handler (plugins/error-handler.ts) shapes the reply.
 import type { z } from 'zod';
-import { formatZodIssues, safeParseInput } from '../../contract/index.ts';
+import { formatZodIssues, safeParseInput } from '#contract/index.ts';
 
 /** 400 with `{ "errors": [...] }`. */
 export class ValidationError extends Error {

@@ -3,7 +3,7 @@
 // against the route's `config.permission`. Every failure is a 401 with an empty body.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
-import type { Permission } from '../../contract/index.ts';
+import type { Permission } from '#contract/index.ts';
 import type { Db } from '../storage/database.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
 

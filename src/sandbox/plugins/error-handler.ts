@@ -1,6 +1,6 @@
 // The one error handler: known errors become the API's documented shapes; 5xx details never leak.
 import type { FastifyInstance } from 'fastify';
-import { WRITE_MESSAGES } from '../../contract/index.ts';
+import { WRITE_MESSAGES } from '#contract/index.ts';
 import {
   ConflictError,
   NotFoundError,

@@ -3,7 +3,7 @@
 // the /sandbox management API. With `settings.seed` the rolls come from a seeded PRNG, re-seeded on
 // every settings change, so a test replays the same faults in the same order.
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, FEED_MESSAGES } from '../../contract/index.ts';
+import { API_PREFIX, FEED_MESSAGES } from '#contract/index.ts';
 import { createRng, type Rng } from '../lib/prng.ts';
 import type { Fault, Settings, SettingsStore } from '../settings.ts';
 

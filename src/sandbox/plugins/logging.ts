@@ -4,7 +4,7 @@
 // logger instead (whose scrubber does the same), with the request URL redacted here as well.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { pino } from 'pino';
-import { redactCredentialParams } from '../../contract/index.ts';
+import { redactCredentialParams } from '#contract/index.ts';
 
 export interface LogDestination {
   write(line: string): void;

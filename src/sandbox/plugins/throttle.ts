@@ -3,7 +3,7 @@
 // update never are). Limits are read live from the settings; changing them empties the buckets, so a
 // new limit applies from the next request. Over the limit: 429, `Retry-After` in whole seconds.
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, ENDPOINTS, FEED_MESSAGES, type Endpoint } from '../../contract/index.ts';
+import { API_PREFIX, ENDPOINTS, FEED_MESSAGES, type Endpoint } from '#contract/index.ts';
 import type { RateLimit, Settings, SettingsStore } from '../settings.ts';
 
 export type ThrottleGroup = 'events' | 'users' | 'meetings';

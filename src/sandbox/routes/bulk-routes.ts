@@ -1,11 +1,11 @@
 // Bulk endpoints of spec 4.4: prices, completion criteria, certificate templates, the four imports.
 import type { FastifyInstance } from 'fastify';
-import type { BulkImportJobPayload } from '../../contract/index.ts';
+import type { BulkImportJobPayload } from '#contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
-import { completionCriteriaService } from '../services/bulk-completion-criteria.ts';
-import { certificateTemplateService } from '../services/bulk-certificate-templates.ts';
-import { bulkPriceService } from '../services/bulk-prices.ts';
-import { jobsService } from '../services/jobs.ts';
+import { createCompletionCriteriaService } from '../services/bulk/completion-criteria-service.ts';
+import { createCertificateTemplateService } from '../services/bulk/certificate-template-service.ts';
+import { createBulkPriceService } from '../services/bulk/bulk-price-service.ts';
+import { createJobService } from '../services/jobs/job-service.ts';
 import { defineRoute, type OperationId } from './define-route.ts';
 
 const IMPORTS = [
@@ -16,10 +16,10 @@ const IMPORTS = [
 ] as const satisfies readonly (readonly [OperationId, string, string])[];
 
 export function registerBulkRoutes(app: FastifyInstance, deps: SandboxDeps): void {
-  const prices = bulkPriceService(deps);
-  const criteria = completionCriteriaService(deps);
-  const templates = certificateTemplateService(deps);
-  const jobs = jobsService(deps);
+  const prices = createBulkPriceService(deps);
+  const criteria = createCompletionCriteriaService(deps);
+  const templates = createCertificateTemplateService(deps);
+  const jobs = createJobService(deps);
 
   defineRoute(app, 'bulkUpdatePrices', ({ companyId, body }) =>
     prices.updatePrices(companyId, body.items),
@@ -38,7 +38,7 @@ export function registerBulkRoutes(app: FastifyInstance, deps: SandboxDeps): voi
   );
   for (const [operationId, target, eventKind] of IMPORTS)
     defineRoute(app, operationId, ({ companyId, body }) =>
-      // The file is read when the job runs (services/bulk-imports.ts).
+      // The file is read when the job runs (services/bulk/bulk-imports.ts).
       jobs.enqueue(companyId, 'bulkImport', {
         target,
         eventKind,

@@ -1,8 +1,8 @@
 // Content search, item bodies, full content and XLIFF translation files (spec 4.4).
 import type { FastifyInstance } from 'fastify';
-import { READ_MESSAGES } from '../../contract/index.ts';
-import type { ContentReadService } from '../services/content-read-service.ts';
-import type { translationService } from '../services/translation-service.ts';
+import { READ_MESSAGES } from '#contract/index.ts';
+import type { ContentReadService } from '../services/read/content-read-service.ts';
+import type { TranslationService } from '../services/read/translation-service.ts';
 import { defineRoute } from './define-route.ts';
 
 const XML_TYPES = ['text/xml', 'application/xml'];
@@ -14,7 +14,7 @@ const unsupportedMediaType = (received: string) =>
 export function registerContentRoutes(
   app: FastifyInstance,
   content: ContentReadService,
-  translations: ReturnType<typeof translationService>,
+  translations: TranslationService,
 ): void {
   defineRoute(app, 'searchContent', ({ companyId, query }) => {
     const types = query['types[]'];
@@ -32,10 +32,7 @@ export function registerContentRoutes(
   void app.register(async (xlf) => registerTranslationRoutes(xlf, translations));
 }
 
-function registerTranslationRoutes(
-  app: FastifyInstance,
-  translations: ReturnType<typeof translationService>,
-): void {
+function registerTranslationRoutes(app: FastifyInstance, translations: TranslationService): void {
   // Any body reaches the upload handler as text, so a wrong Content-Type gets the 415 below (after
   // authentication) instead of a JSON parse error. These parsers exist only in this scope.
   app.removeAllContentTypeParsers();

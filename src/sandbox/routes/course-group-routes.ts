@@ -1,6 +1,6 @@
 // GET /courseGroups (list, one, by slug, courses, displayCourse): spec 4.3 and 4.4.
 import type { FastifyInstance } from 'fastify';
-import type { CatalogReadService } from '../services/catalog-read-service.ts';
+import type { CatalogReadService } from '../services/read/catalog-read-service.ts';
 import { defineRoute } from './define-route.ts';
 
 export function registerCourseGroupRoutes(app: FastifyInstance, catalog: CatalogReadService): void {

@@ -3,7 +3,7 @@
 // from the OpenAPI document. Bad input becomes a 400 `{ errors }` before the handler runs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { API_PREFIX, ENDPOINTS } from '../../contract/index.ts';
+import { API_PREFIX, ENDPOINTS } from '#contract/index.ts';
 import { parseOrThrow } from '../lib/errors.ts';
 import { companyOf } from '../plugins/auth.ts';
 

@@ -1,12 +1,12 @@
-// The management API under /sandbox (README): for tests and demos, authenticated with the company
+// The management API under /sandbox (docs/sandbox.md): for tests and demos, authenticated with the company
 // secret key only, and still open while the company's API access is switched off.
 import type { FastifyInstance } from 'fastify';
 import type { SandboxDeps } from '../deps.ts';
 import { companyOf } from '../plugins/auth.ts';
-import { managementService } from '../services/management.ts';
+import { createManagementService } from '../services/management/management-service.ts';
 
 export function registerManagementRoutes(app: FastifyInstance, deps: SandboxDeps): void {
-  const management = managementService(deps);
+  const management = createManagementService(deps);
   const config = { auth: 'management' as const };
 
   app.post('/sandbox/keys', { config }, async (request, reply) =>

@@ -1,13 +1,14 @@
-// Registers the read endpoints and translations of spec 4.3-4.4 in one plugin scope (the scope also
+// Registers the read endpoints and translations of spec 4.3-4.4, and the meetings list (spec 8), in one plugin scope (the scope also
 // holds the text/xml body parser used by XLIFF uploads).
 import type { FastifyInstance } from 'fastify';
 import type { SandboxDeps } from '../deps.ts';
 import type { CursorCodec } from '../lib/cursor.ts';
-import { catalogReadService } from '../services/catalog-read-service.ts';
-import { contentReadService } from '../services/content-read-service.ts';
-import { createReadContext } from '../services/read-context.ts';
-import { structureReadService } from '../services/structure-read-service.ts';
-import { translationService } from '../services/translation-service.ts';
+import { createCatalogReadService } from '../services/read/catalog-read-service.ts';
+import { createContentReadService } from '../services/read/content-read-service.ts';
+import { createDirectoryReadService } from '../services/read/directory-read-service.ts';
+import { createReadContext } from '../services/read/read-context.ts';
+import { createStructureReadService } from '../services/read/structure-read-service.ts';
+import { createTranslationService } from '../services/read/translation-service.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { registerCourseGroupRoutes } from './course-group-routes.ts';
 import { registerDirectoryRoutes } from './directory-routes.ts';
@@ -19,15 +20,15 @@ export function registerReadRoutes(
   cursors: CursorCodec,
 ): void {
   const context = createReadContext(deps, cursors);
-  const catalog = catalogReadService(context);
-  const structure = structureReadService(context, catalog);
-  const content = contentReadService(context, catalog, structure);
-  const translations = translationService(context, catalog, structure);
+  const catalog = createCatalogReadService(context);
+  const structure = createStructureReadService(context, catalog);
+  const content = createContentReadService(context, catalog, structure);
+  const translations = createTranslationService(context, catalog, structure);
 
   void app.register(async (scope) => {
     registerCourseGroupRoutes(scope, catalog);
     registerStructureRoutes(scope, structure);
     registerContentRoutes(scope, content, translations);
-    registerDirectoryRoutes(scope, context, content);
+    registerDirectoryRoutes(scope, createDirectoryReadService(context), content);
   });
 }

@@ -1,6 +1,6 @@
 // Course structure, sections, lessons, topics and completion criteria reads (spec 4.4).
 import type { FastifyInstance } from 'fastify';
-import type { StructureReadService } from '../services/structure-read-service.ts';
+import type { StructureReadService } from '../services/read/structure-read-service.ts';
 import { defineRoute } from './define-route.ts';
 
 export function registerStructureRoutes(app: FastifyInstance, reads: StructureReadService): void {

@@ -1,6 +1,6 @@
 // The demo company's catalog, as data: every create kind, both event kinds, every status, templates,
 // archived groups, multi-session groups and three learning paths. demo-seed.ts turns it into rows.
-import type { CourseGroupKind, Status } from '../../contract/index.ts';
+import type { CourseGroupKind, Status } from '#contract/index.ts';
 
 export interface DemoGroupSpec {
   title: string;

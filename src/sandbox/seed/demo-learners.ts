@@ -1,9 +1,9 @@
 // Demo accounts: one staff account per console role and ~40 learners, all able to sign in through
-// GraphQL Login. Passwords are documented demo credentials (README), stored only as scrypt hashes.
+// GraphQL Login. Passwords are documented demo credentials (docs/sandbox.md), stored only as scrypt hashes.
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../lib/password.ts';
 import { nowIso, type Db } from '../storage/database.ts';
-import { userRepository } from '../storage/user-repository.ts';
+import { createUserRepository } from '../storage/user-repository.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../feed/learner-names.ts';
 
 export interface DemoAccount {
@@ -57,7 +57,7 @@ export async function seedAccounts(
   companyId: string,
   accounts: readonly DemoAccount[],
 ): Promise<string[]> {
-  const users = userRepository(db);
+  const users = createUserRepository(db);
   const fresh = accounts.filter((account) => !users.emailTaken(companyId, account.email));
   // Hashes run in parallel on libuv's thread pool; each account gets its own salt.
   const hashes = await Promise.all(fresh.map((account) => hashPassword(account.password)));

@@ -1,17 +1,17 @@
 // The demo company (SANDBOX_SEED=demo): the catalog of demo-catalog.ts built through the create
-// path's own planner and writer (planCourse, coursePlanWriter), so seeded rows look exactly like
+// path's own planner and writer (planCourse, createCoursePlanWriter), so seeded rows look exactly like
 // created ones, then moved to the
 // states a real catalog has (every status, archived groups, templates, several sessions). The PRNG
 // seed is fixed: titles, bodies, prices and dates (relative to the day of seeding) are the same on
 // every run. Accounts (learners, staff) are seeded elsewhere.
 import { randomUUID } from 'node:crypto';
-import type { CourseAttributes, CreateKind } from '../../contract/index.ts';
+import type { CourseAttributes, CreateKind } from '#contract/index.ts';
 import type { SandboxDeps } from '../deps.ts';
 import { createRng, type Rng } from '../lib/prng.ts';
-import { coursePlanWriter, planCourse } from '../services/course-plan.ts';
-import { uniqueSlug } from '../services/slugs.ts';
-import { bulkQueries } from '../storage/bulk-queries.ts';
-import { completionCriteriaRepository } from '../storage/completion-criteria-repository.ts';
+import { createCoursePlanWriter, planCourse } from '../services/write/course-plan.ts';
+import { uniqueSlug } from '../services/write/slugs.ts';
+import { createBulkQueries } from '../storage/bulk-queries.ts';
+import { createCompletionCriteriaRepository } from '../storage/completion-criteria-repository.ts';
 import {
   DEMO_AUTHORS,
   DEMO_CERTIFICATE_TEMPLATES,
@@ -91,8 +91,8 @@ export function seedDemo(deps: SandboxDeps, companyId: string = deps.company.id)
   const { db } = deps;
   const rng = createRng(DEMO_SEED);
   const anchor = Math.floor(deps.now() / DAY_MS) * DAY_MS;
-  const writer = coursePlanWriter(db);
-  const criteria = completionCriteriaRepository(db);
+  const writer = createCoursePlanWriter(db);
+  const criteria = createCompletionCriteriaRepository(db);
   const result: DemoSeedResult = { courseGroupIds: [], courseIdByTitle: new Map() };
 
   const seedGroup = (spec: DemoGroupSpec, index: number, tagIds: Map<string, string>) => {
@@ -226,7 +226,7 @@ function seedCertificateTemplates(
   courseIdByTitle: Map<string, string>,
   anchor: number,
 ): void {
-  const queries = bulkQueries(deps.db);
+  const queries = createBulkQueries(deps.db);
   const at = new Date(anchor - 100 * DAY_MS).toISOString();
   for (const template of DEMO_CERTIFICATE_TEMPLATES)
     queries.insertTemplate({

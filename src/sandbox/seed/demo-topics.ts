@@ -1,6 +1,6 @@
 // Deterministic course structures for the demo seed: sections, lessons and topics of many topic
 // types, each populated the way spec 2.4 says that type is populated.
-import type { Section, Topic, TopicType } from '../../contract/index.ts';
+import type { Section, Topic, TopicType } from '#contract/index.ts';
 import type { Rng } from '../lib/prng.ts';
 import { htmlBody, paragraph } from './demo-text.ts';
 

@@ -2,8 +2,8 @@
 // are the ones create derives from `kind` (CONTENT_TYPE_BY_KIND) plus the two event kinds.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../storage/database.ts';
-import { tagRepository } from '../storage/tag-repository.ts';
-import { CONTENT_TYPE_BY_KIND } from '../services/course-plan.ts';
+import { createTagRepository } from '../storage/tag-repository.ts';
+import { CONTENT_TYPE_BY_KIND } from '../services/write/course-plan.ts';
 
 export const RIBBONS = [
   ['new', 'New'],
@@ -39,7 +39,7 @@ export function seedCompanyConfig(
   );
   for (const slug of CONTENT_TYPES)
     contentType.run(companyId, slug, CONTENT_TYPE_LABELS[slug] ?? slug);
-  const tags = tagRepository(db);
+  const tags = createTagRepository(db);
   return new Map(tagNames.map((name) => [name, tags.insert(randomUUID(), companyId, name, at).id]));
 }
 

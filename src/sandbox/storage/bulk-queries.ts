@@ -14,7 +14,7 @@ export interface CertificateTemplateRow {
   updated_at: string;
 }
 
-export function bulkQueries(db: Db) {
+export function createBulkQueries(db: Db) {
   const setPrice = db.prepare<[number, string, string, string]>(
     'UPDATE courses SET price_in_cents = ?, updated_at = ? WHERE company_id = ? AND id = ?',
   );

@@ -1,5 +1,5 @@
 // Read queries for course groups, courses and learning paths. Every query is scoped by company.
-import type { CourseGroupKind } from '../../contract/index.ts';
+import type { CourseGroupKind } from '#contract/index.ts';
 import type { CursorCodec } from '../lib/cursor.ts';
 import type { Db } from './database.ts';
 import { keysetPage, type KeysetPage, type PageRequest } from './keyset-pagination.ts';
@@ -38,7 +38,7 @@ export interface MilestoneCourseRow {
   course_status: string | null;
 }
 
-export function catalogQueries(db: Db, codec: CursorCodec) {
+export function createCatalogQueries(db: Db, codec: CursorCodec) {
   const groupById = db.prepare<[string, string], CourseGroupRow>(
     `${COURSE_GROUP_SELECT} WHERE g.company_id = ? AND g.id = ?`,
   );
@@ -113,4 +113,4 @@ export function catalogQueries(db: Db, codec: CursorCodec) {
   };
 }
 
-export type CatalogQueries = ReturnType<typeof catalogQueries>;
+export type CatalogQueries = ReturnType<typeof createCatalogQueries>;

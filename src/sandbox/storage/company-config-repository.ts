@@ -3,7 +3,7 @@
 import type { Db } from './database.ts';
 import { IN_JSON_LIST, jsonList } from './sql-helpers.ts';
 
-export function companyConfigRepository(db: Db) {
+export function createCompanyConfigRepository(db: Db) {
   const ribbon = db.prepare<[string, string], { slug: string }>(
     'SELECT slug FROM ribbons WHERE company_id = ? AND slug = ?',
   );
@@ -35,4 +35,4 @@ export function companyConfigRepository(db: Db) {
     apiAccessEnabled: (companyId: string) => company.get(companyId)?.api_access_enabled === 1,
   };
 }
-export type CompanyConfigRepository = ReturnType<typeof companyConfigRepository>;
+export type CompanyConfigRepository = ReturnType<typeof createCompanyConfigRepository>;

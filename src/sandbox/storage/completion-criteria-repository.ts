@@ -5,7 +5,7 @@ import type { CompletionCriterionRow } from './records.ts';
 
 export type CompletionCriterionColumns = Omit<CompletionCriterionRow, 'seq'>;
 
-export function completionCriteriaRepository(db: Db) {
+export function createCompletionCriteriaRepository(db: Db) {
   const insert = db.prepare<[CompletionCriterionColumns]>(
     `INSERT INTO completion_criteria (id, company_id, course_id, topic_id, type, fields)
      VALUES (@id, @company_id, @course_id, @topic_id, @type, @fields)`,
@@ -42,4 +42,4 @@ export function completionCriteriaRepository(db: Db) {
       void moveOfSection.run(courseId, sectionId),
   };
 }
-export type CompletionCriteriaRepository = ReturnType<typeof completionCriteriaRepository>;
+export type CompletionCriteriaRepository = ReturnType<typeof createCompletionCriteriaRepository>;

@@ -67,7 +67,7 @@ export function newCourseGroupRow(
   };
 }
 
-export function courseGroupRepository(db: Db) {
+export function createCourseGroupRepository(db: Db) {
   const insert = db.prepare<[CourseGroupColumns]>(
     `INSERT INTO course_groups (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
   );
@@ -102,4 +102,4 @@ export function courseGroupRepository(db: Db) {
       void setDisplay.run(courseId, at, groupId),
   };
 }
-export type CourseGroupRepository = ReturnType<typeof courseGroupRepository>;
+export type CourseGroupRepository = ReturnType<typeof createCourseGroupRepository>;

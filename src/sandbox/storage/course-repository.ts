@@ -80,7 +80,7 @@ export function newCourseRow(
   };
 }
 
-export function courseRepository(db: Db) {
+export function createCourseRepository(db: Db) {
   const insert = db.prepare<[CourseColumns]>(
     `INSERT INTO courses (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
   );
@@ -127,4 +127,4 @@ export function courseRepository(db: Db) {
       setStatus.run(status, at, companyId, id).changes > 0,
   };
 }
-export type CourseRepository = ReturnType<typeof courseRepository>;
+export type CourseRepository = ReturnType<typeof createCourseRepository>;

@@ -1,10 +1,10 @@
-// Tags and users lists (spec 4.4), keyset-paginated in creation order.
+// Tags and users lists (spec 4.4) and meetings (spec 8), keyset-paginated in creation order.
 import type { CursorCodec } from '../lib/cursor.ts';
 import type { Db } from './database.ts';
 import { keysetPage, type PageRequest } from './keyset-pagination.ts';
-import type { TagRow, UserRow } from './records.ts';
+import type { MeetingRow, TagRow, UserRow } from './records.ts';
 
-export function directoryQueries(db: Db, codec: CursorCodec) {
+export function createDirectoryQueries(db: Db, codec: CursorCodec) {
   return {
     tagsPage: (companyId: string, page: PageRequest) =>
       keysetPage<TagRow>(
@@ -29,6 +29,22 @@ export function directoryQueries(db: Db, codec: CursorCodec) {
           scope: `users|${companyId}`,
           selectFrom: 'SELECT * FROM users',
           countFrom: 'FROM users',
+          where: 'WHERE company_id = ?',
+          params: [companyId],
+          orderBy: ['seq'],
+          keyOf: (row) => [row.seq],
+        },
+        page,
+      ),
+    meetingsPage: (companyId: string, page: PageRequest) =>
+      keysetPage<MeetingRow>(
+        db,
+        codec,
+        {
+          scope: `meetings:${companyId}`,
+          selectFrom:
+            'SELECT seq, id, title, course_id, starts_at, duration_minutes, join_url FROM meetings',
+          countFrom: 'FROM meetings',
           where: 'WHERE company_id = ?',
           params: [companyId],
           orderBy: ['seq'],

@@ -29,7 +29,7 @@ export interface JobUploadRow {
 
 export type JobUploadColumns = Omit<JobUploadRow, 'seq'>;
 
-export function jobRepository(db: Db) {
+export function createJobRepository(db: Db) {
   const insert = db.prepare<[Omit<JobRow, 'failure_reason' | 'completed_at'>]>(
     `INSERT INTO jobs (id, company_id, type, status, payload, run_after_ms, created_at, updated_at)
      VALUES (@id, @company_id, @type, @status, @payload, @run_after_ms, @created_at, @updated_at)`,
@@ -83,4 +83,4 @@ export function jobRepository(db: Db) {
       void uploadResult.run(status, error, seq),
   };
 }
-export type JobRepository = ReturnType<typeof jobRepository>;
+export type JobRepository = ReturnType<typeof createJobRepository>;

@@ -1,7 +1,7 @@
 // Permissioned API keys (spec 5.4, 5.5), managed through `/sandbox/keys`.
 import type { Db } from './database.ts';
 
-export function keyRepository(db: Db) {
+export function createKeyRepository(db: Db) {
   const insert = db.prepare<[string, string, string, string]>(
     'INSERT INTO api_keys (key, company_id, permissions, created_at) VALUES (?, ?, ?, ?)',
   );
@@ -17,4 +17,4 @@ export function keyRepository(db: Db) {
       revoke.run(at, key, companyId).changes > 0,
   };
 }
-export type KeyRepository = ReturnType<typeof keyRepository>;
+export type KeyRepository = ReturnType<typeof createKeyRepository>;

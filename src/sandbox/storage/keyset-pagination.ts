@@ -2,7 +2,7 @@
 // `WHERE (sort key) > (last key of the previous page) ORDER BY sort key LIMIT perPage + 1`, so page
 // 1,000 costs what page 1 costs. The extra row tells whether more exist, so `hasMore` is exact.
 import type { Statement } from 'better-sqlite3';
-import { READ_MESSAGES, type PageInfo } from '../../contract/index.ts';
+import { READ_MESSAGES, type PageInfo } from '#contract/index.ts';
 import { ValidationError } from '../lib/errors.ts';
 import type { CursorCodec, CursorKey } from '../lib/cursor.ts';
 import type { Db } from './database.ts';

@@ -1,7 +1,7 @@
 // Learning paths: the write path only releases and unreleases them (spec 4.4).
 import type { Db } from './database.ts';
 
-export function learningPathRepository(db: Db) {
+export function createLearningPathRepository(db: Db) {
   const setStatus = db.prepare<[string, string, string, string]>(
     'UPDATE learning_paths SET status = ?, updated_at = ? WHERE company_id = ? AND id = ?',
   );

@@ -5,7 +5,7 @@ import { IN_JSON_LIST, jsonList } from './sql-helpers.ts';
 
 export type LessonColumns = Omit<LessonRow, 'seq'>;
 
-export function lessonRepository(db: Db) {
+export function createLessonRepository(db: Db) {
   const insert = db.prepare<[LessonColumns]>(
     `INSERT INTO lessons (id, company_id, course_id, section_id, title, open_type, display_order)
      VALUES (@id, @company_id, @course_id, @section_id, @title, @open_type, @display_order)`,
@@ -49,4 +49,4 @@ export function lessonRepository(db: Db) {
       void moveSectionToCourse.run(courseId, sectionId),
   };
 }
-export type LessonRepository = ReturnType<typeof lessonRepository>;
+export type LessonRepository = ReturnType<typeof createLessonRepository>;

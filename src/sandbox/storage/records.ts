@@ -8,12 +8,13 @@ import {
   type CourseGroup,
   type CourseGroupListItem,
   type LessonRecord,
+  type Meeting,
   type SectionRecord,
   type Status,
   type Tag,
   type TopicRecord,
   type User,
-} from '../../contract/index.ts';
+} from '#contract/index.ts';
 import { parseJson } from './database.ts';
 
 /**
@@ -334,4 +335,23 @@ export const toUser = (row: UserRow): User => ({
   firstName: row.first_name,
   lastName: row.last_name,
   createdAt: row.created_at,
+});
+
+export interface MeetingRow {
+  seq: number;
+  id: string;
+  title: string;
+  course_id: string | null;
+  starts_at: string;
+  duration_minutes: number;
+  join_url: string;
+}
+
+export const toMeeting = (row: MeetingRow): Meeting => ({
+  id: row.id,
+  title: row.title,
+  courseId: row.course_id,
+  startsAt: row.starts_at,
+  durationMinutes: row.duration_minutes,
+  joinUrl: row.join_url,
 });

@@ -5,7 +5,7 @@ import { IN_JSON_LIST, jsonList } from './sql-helpers.ts';
 
 export type SectionColumns = Omit<SectionRow, 'seq'>;
 
-export function sectionRepository(db: Db) {
+export function createSectionRepository(db: Db) {
   const insert = db.prepare<[SectionColumns]>(
     `INSERT INTO sections (id, company_id, course_id, title, release_date, display_order)
      VALUES (@id, @company_id, @course_id, @title, @release_date, @display_order)`,
@@ -45,4 +45,4 @@ export function sectionRepository(db: Db) {
     },
   };
 }
-export type SectionRepository = ReturnType<typeof sectionRepository>;
+export type SectionRepository = ReturnType<typeof createSectionRepository>;

@@ -15,7 +15,7 @@ type TopicListRow = TopicRow & {
   k_lesson_seq: number;
 };
 
-export function structureQueries(db: Db, codec: CursorCodec) {
+export function createStructureQueries(db: Db, codec: CursorCodec) {
   const sectionById = db.prepare<[string, string], SectionRow>(
     'SELECT * FROM sections WHERE company_id = ? AND id = ?',
   );
@@ -121,4 +121,4 @@ export function structureQueries(db: Db, codec: CursorCodec) {
   };
 }
 
-export type StructureQueries = ReturnType<typeof structureQueries>;
+export type StructureQueries = ReturnType<typeof createStructureQueries>;

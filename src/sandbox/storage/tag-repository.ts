@@ -5,7 +5,7 @@ import { IN_JSON_LIST, jsonList } from './sql-helpers.ts';
 
 export type TagOwnership = 'ok' | 'notFound' | 'foreign';
 
-export function tagRepository(db: Db) {
+export function createTagRepository(db: Db) {
   const insert = db.prepare<[string, string, string, string]>(
     `INSERT INTO tags (id, seq, company_id, name, created_at)
      VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tags), ?, ?, ?)`,
@@ -30,4 +30,4 @@ export function tagRepository(db: Db) {
     },
   };
 }
-export type TagRepository = ReturnType<typeof tagRepository>;
+export type TagRepository = ReturnType<typeof createTagRepository>;

@@ -6,7 +6,7 @@ import { IN_JSON_LIST, jsonList } from './sql-helpers.ts';
 
 export type TopicColumns = Omit<TopicRow, 'seq'>;
 
-export function topicRepository(db: Db) {
+export function createTopicRepository(db: Db) {
   const insert = db.prepare<[TopicColumns]>(
     `INSERT INTO topics (id, company_id, course_id, lesson_id, title, type, display_order, fields)
      VALUES (@id, @company_id, @course_id, @lesson_id, @title, @type, @display_order, @fields)`,
@@ -60,4 +60,4 @@ export function topicRepository(db: Db) {
       void moveSectionToCourse.run(courseId, sectionId),
   };
 }
-export type TopicRepository = ReturnType<typeof topicRepository>;
+export type TopicRepository = ReturnType<typeof createTopicRepository>;

@@ -1,7 +1,7 @@
 // Stored translations: one row per item and language, `units` maps a unit id to its target text.
 import { nowIso, parseJson, type Db } from './database.ts';
 
-export function translationRepository(db: Db) {
+export function createTranslationRepository(db: Db) {
   const select = db.prepare<[string, string, string, string], { units: string }>(
     `SELECT units FROM translations
       WHERE company_id = ? AND content_type = ? AND content_id = ? AND language = ?`,

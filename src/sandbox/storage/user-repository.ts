@@ -4,7 +4,7 @@ import type { UserRow } from './records.ts';
 
 export type UserColumns = Omit<UserRow, 'seq'>;
 
-export function userRepository(db: Db) {
+export function createUserRepository(db: Db) {
   const insert = db.prepare<[UserColumns]>(
     `INSERT INTO users (id, company_id, email, first_name, last_name, password_hash, created_at)
      VALUES (@id, @company_id, @email, @first_name, @last_name, @password_hash, @created_at)`,
@@ -19,4 +19,4 @@ export function userRepository(db: Db) {
     emailTaken: (companyId: string, email: string) => byEmail.get(companyId, email) !== undefined,
   };
 }
-export type UserRepository = ReturnType<typeof userRepository>;
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,6 +1,7 @@
 // Audit export as CSV (spreadsheet-safe: cells that a spreadsheet would evaluate are prefixed with ')
 // or NDJSON, one entry per line, generated row by row.
-import type { AuditEntry } from '../storage/audit-repo.ts';
+import type { AuditEntry } from '#contract/console/audit.ts';
+import type { AuditRecord } from '../storage/audit-repository.ts';
 
 export const AUDIT_COLUMNS = [
   'seq',
@@ -25,7 +26,8 @@ export const AUDIT_COLUMNS = [
   'subjects',
 ] as const;
 
-export const toPublicEntry = (entry: AuditEntry) => ({
+/** A stored entry as the contract's AuditEntry: the time as ISO 8601. */
+export const toPublicEntry = (entry: AuditRecord): AuditEntry => ({
   ...entry,
   at: new Date(entry.at).toISOString(),
 });
@@ -37,7 +39,7 @@ function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export async function* auditCsv(entries: AsyncIterable<AuditEntry>): AsyncGenerator<string> {
+export async function* auditCsv(entries: AsyncIterable<AuditRecord>): AsyncGenerator<string> {
   yield `${AUDIT_COLUMNS.join(',')}\r\n`;
   for await (const entry of entries) {
     const row = toPublicEntry(entry) as Record<string, unknown>;
@@ -45,6 +47,6 @@ export async function* auditCsv(entries: AsyncIterable<AuditEntry>): AsyncGenera
   }
 }
 
-export async function* auditNdjson(entries: AsyncIterable<AuditEntry>): AsyncGenerator<string> {
+export async function* auditNdjson(entries: AsyncIterable<AuditRecord>): AsyncGenerator<string> {
   for await (const entry of entries) yield `${JSON.stringify(toPublicEntry(entry))}\n`;
 }

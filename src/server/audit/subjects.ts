@@ -2,16 +2,10 @@
 // come from the request (update items, the releaseContent path) and, for create, from the answer; a
 // title is kept when the call itself carried it (create, a rename). The console shows the others'
 // current titles by reading them, and keeps every id as a link.
+import type { AuditSubject, AuditSubjectType } from '#contract/console/audit.ts';
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export type AuditSubjectType = 'courseGroup' | 'course' | 'learningPath';
-
-export interface AuditSubject {
-  type: AuditSubjectType;
-  id: string;
-  title: string | null;
-}
 
 /** Enough to name what a call was about; a 100-item update keeps its first ones. */
 export const MAX_SUBJECTS = 25;

@@ -1,6 +1,6 @@
 // One-line, human-readable summaries of state-changing calls for the audit log. They name what changed,
 // never the content itself (bodies can hold personal data; the SHA-256 identifies the exact payload).
-import { valueText } from '../../contract/index.ts';
+import { valueText } from '#contract/index.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,10 +1,17 @@
 // Granting and revoking console roles (roles page, CLI, LECTERN_ADMINS at start, demo staff). Every change
 // is reported through `onChange`, so sessions on every server see it at once.
+import type { ConsoleRole } from '#contract/console/access.ts';
+import type { RoleSource } from '#contract/console/roles.ts';
 import { ApiError } from '../errors.ts';
 import type { Db } from '../storage/database.ts';
-import { createRolesRepo, type RoleGrant, type RolesRepo } from '../storage/roles-repo.ts';
+import {
+  createRolesRepository,
+  type RoleGrant,
+  type RolesRepository,
+} from '../storage/roles-repository.ts';
 import type { Engine } from '../storage/schema.ts';
-import { normalizeEmail, type Role, type RoleSource } from './roles.ts';
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export const LAST_ADMIN_MESSAGE =
   'Refused: this is the last admin. Grant admin to someone else first, so the console keeps an administrator.';
@@ -15,15 +22,15 @@ export function createRolesService(
   options: { now: () => number; onChange?: (email: string) => void },
 ) {
   const { now } = options;
-  const repo = createRolesRepo(db, engine);
+  const repo = createRolesRepository(db, engine);
   const changed = (email: string) => options.onChange?.(email);
 
   /** Runs `fn` with a repository bound to one transaction. */
-  const inTransaction = <T>(fn: (repo: RolesRepo) => Promise<T>): Promise<T> =>
-    db.transaction().execute((trx) => fn(createRolesRepo(trx, engine)));
+  const inTransaction = <T>(fn: (repo: RolesRepository) => Promise<T>): Promise<T> =>
+    db.transaction().execute((trx) => fn(createRolesRepository(trx, engine)));
 
   /** The console refuses to leave itself without an admin; the CLI (a shell on the server) may. */
-  async function guardLastAdmin(tx: RolesRepo, email: string, source: RoleSource) {
+  async function guardLastAdmin(tx: RolesRepository, email: string, source: RoleSource) {
     if (source !== 'console') return;
     const admins = await tx.countAdmins(); // locks the admin rows until the change commits
     if ((await tx.find(email))?.role === 'admin' && admins <= 1)
@@ -35,7 +42,7 @@ export function createRolesService(
     find: (email: string): Promise<RoleGrant | undefined> => repo.find(normalizeEmail(email)),
     async grant(
       email: string,
-      role: Role,
+      role: ConsoleRole,
       source: RoleSource,
       grantedBy: string | null,
     ): Promise<RoleGrant> {
@@ -58,7 +65,10 @@ export function createRolesService(
       return revoked;
     },
     /** Start-up grants: LECTERN_ADMINS and, in demo mode, the sandbox's staff accounts. */
-    async bootstrap(admins: readonly string[], demo: readonly { email: string; role: Role }[]) {
+    async bootstrap(
+      admins: readonly string[],
+      demo: readonly { email: string; role: ConsoleRole }[],
+    ) {
       const emails = await inTransaction(async (tx) => {
         const touched: string[] = [];
         for (const { email, role } of demo) {

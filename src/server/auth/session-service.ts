@@ -14,7 +14,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Coordination } from '../storage/coordination.ts';
-import type { SessionRecord, SessionsRepo } from '../storage/sessions-repo.ts';
+import type { SessionRecord, SessionsRepository } from '../storage/sessions-repository.ts';
+
+/** A live session as the console server sees it: who, until when, and the role joined in at each read. */
+export type ConsoleSession = SessionRecord;
 
 export interface SignedInUser {
   email: string;
@@ -52,7 +55,7 @@ interface CacheEntry {
   readAt: number;
 }
 
-export function createSessionService(repo: SessionsRepo, options: SessionServiceOptions) {
+export function createSessionService(repo: SessionsRepository, options: SessionServiceOptions) {
   const { idleMs, absoluteMs, now, coordination, log } = options;
   const cacheMs = options.cacheMs ?? SESSION_CACHE_MS;
   const touchEvery = Math.min(TOUCH_GRANULARITY_MS, Math.floor(idleMs / 4));

@@ -5,8 +5,8 @@
 //     sliding window one step below the learning platform's lockout (5 failures in 15 minutes), so
 //     that nobody can lock someone else's account through the console. A successful sign-in clears it,
 //     as it clears the platform's count.
-import type { SignInBucketsRepo } from '../storage/sign-in-buckets-repo.ts';
-import type { SignInFailuresRepo } from '../storage/sign-in-failures-repo.ts';
+import type { SignInBucketsRepository } from '../storage/sign-in-buckets-repository.ts';
+import type { SignInFailuresRepository } from '../storage/sign-in-failures-repository.ts';
 
 export type LimiterVerdict =
   { allowed: true } | { allowed: false; limit: 'address' | 'email'; retryAfterSeconds: number };
@@ -19,7 +19,7 @@ export interface SignInLimits {
 }
 
 export function createSignInLimiter(
-  repos: { buckets: SignInBucketsRepo; failures: SignInFailuresRepo },
+  repos: { buckets: SignInBucketsRepository; failures: SignInFailuresRepository },
   options: SignInLimits & { now: () => number },
 ) {
   const { perEmail, perAddress, windowMs, emailWindowMs, now } = options;

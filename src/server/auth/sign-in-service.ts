@@ -3,19 +3,20 @@
 // accepts but the console has no role for still gets a session, with role null: the SPA shows "no
 // access to this console".
 import type { Logger } from 'pino';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import { ApiError, MESSAGES } from '../errors.ts';
 import { loginThroughUpstream } from '../upstream/graphql-login.ts';
 import type { Upstream } from '../upstream/upstream-client.ts';
 import type { RolesService } from './roles-service.ts';
-import { normalizeEmail, type Role } from './roles.ts';
 import type { SessionService } from './session-service.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
+import { normalizeEmail } from './roles-service.ts';
 
 export interface SignedIn {
   sessionId: string;
   expiresAt: number;
   user: { id: string; email: string; firstName: string; lastName: string };
-  role: Role | null;
+  role: ConsoleRole | null;
 }
 
 export function createSignInService(deps: {

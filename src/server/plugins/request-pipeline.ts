@@ -10,7 +10,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { startAuditDraft, type OperationNamer } from '../audit/audit-service.ts';
+import { startAuditDraft, type OperationNamer } from './audit.ts';
 import { errorBody } from '../errors.ts';
 import { checkCsrf, isStateChanging, type OriginPolicy } from './csrf.ts';
 import { isApiRequest, requestTarget } from './request-target.ts';
@@ -74,6 +74,9 @@ export function clientErrorResponder(securityHeaders: Record<string, string>) {
     .join('');
   return (error: Error & { code?: string }, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // A limit met while an answer is already on its way (plugins/request-limits.ts): only the close.
+    if ((socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent)
+      return void socket.destroy();
     const [status, message] =
       error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'The request was not received in time.']

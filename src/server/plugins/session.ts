@@ -2,13 +2,12 @@
 // request pipeline), written at sign-in and cleared at sign-out.
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionService } from '../auth/session-service.ts';
+import type { ConsoleSession, SessionService } from '../auth/session-service.ts';
 import { isStateChanging } from './csrf.ts';
-import type { SessionRecord } from '../storage/sessions-repo.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    consoleSession: SessionRecord | null;
+    consoleSession: ConsoleSession | null;
     /** The raw cookie value, kept to rotate or end the session. */
     consoleSessionId: string | undefined;
   }

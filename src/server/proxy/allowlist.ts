@@ -1,7 +1,7 @@
 // The proxy allowlist: (method, path template) pairs derived from the contract's ENDPOINTS table, with
 // path parameters validated by the endpoint's own schema. A request that matches nothing is answered by
 // the console server itself and never reaches the upstream.
-import { ENDPOINTS, type Endpoint, type HttpMethod } from '../../contract/index.ts';
+import { ENDPOINTS, type Endpoint, type HttpMethod } from '#contract/index.ts';
 
 export interface RouteMatch {
   endpoint: Endpoint;

@@ -1,11 +1,10 @@
 // Forwards one allowlisted request to the upstream over the kept-alive pool and streams the answer back:
 // status, body, content type and Retry-After pass unchanged. Only an explicit set of headers crosses in
 // either direction, so client credentials, cookies, Host and X-Forwarded-* never reach the upstream.
-import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { isCredentialName } from '../../contract/index.ts';
+import { isCredentialName } from '#contract/index.ts';
 import { ApiError, MESSAGES } from '../errors.ts';
 import { isTimeoutError, type Upstream } from '../upstream/upstream-client.ts';
 
@@ -139,8 +138,6 @@ export async function forward(
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if ((error as { code?: string }).code === 'LECTERN_BODY_TOO_LARGE')
-      throw new ApiError(413, 'payload_too_large', (error as Error).message);
     reply.log.warn({ err: error, path: request.path }, 'upstream request failed');
     throw upstreamFailure(error);
   }
@@ -153,6 +150,8 @@ export async function forward(
     const capture = new CaptureTransform(options.captureBytes);
     body = response.body.pipe(capture);
     response.body.on('error', (error) => capture.destroy(error));
+    // Heard by the reply once it streams the answer; until then an error must not go unheard.
+    capture.on('error', () => undefined);
     captured = () => capture.captured();
   }
   return { status: response.statusCode, body, captured };
@@ -175,51 +174,4 @@ class CaptureTransform extends Transform {
   captured(): Buffer {
     return Buffer.concat(this.chunks);
   }
-}
-
-/** Passes bytes through while hashing and counting them; fails once `limit` is exceeded. */
-export class HashingTransform extends Transform {
-  private readonly hash = createHash('sha256');
-  bytes = 0;
-  constructor(private readonly limit: number) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.bytes += chunk.length;
-    if (this.bytes > this.limit) return done(bodyTooLarge(this.limit));
-    this.hash.update(chunk);
-    done(null, chunk);
-  }
-  digest(): string {
-    return this.hash.copy().digest('hex');
-  }
-}
-
-export function bodyTooLarge(limit: number): Error {
-  const error = new Error(`Request body exceeds the console's limit of ${limit} bytes.`);
-  (error as Error & { code: string }).code = 'LECTERN_BODY_TOO_LARGE';
-  return error;
-}
-
-/**
- * Reads a whole request body up to `limit` bytes (create/update/release bodies are inspected). Past the
- * limit it answers 413 and keeps reading, discarding the rest: the connection stays usable for the next
- * request, and the client, still sending, is sure to read the answer.
- */
-export function readBody(stream: Readable, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    stream.on('data', (chunk: Buffer) => {
-      if (tooLarge) return;
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      tooLarge = true;
-      chunks.length = 0;
-      reject(new ApiError(413, 'payload_too_large', bodyTooLarge(limit).message));
-    });
-    stream.on('end', () => resolve(Buffer.concat(chunks)));
-    stream.on('error', reject);
-  });
 }

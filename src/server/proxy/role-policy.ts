@@ -3,8 +3,8 @@
 //   support        GET only (plus the event relay, outside the proxy)
 //   contentManager GET, create, update and translation upload; never publish, unpublish, archive, restore
 //   admin          everything
-import { valueText, type Endpoint } from '../../contract/index.ts';
-import type { Role } from '../auth/roles.ts';
+import { valueText, type Endpoint } from '#contract/index.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 
 export type ProxyDecision =
   | { kind: 'forward' }
@@ -39,7 +39,7 @@ export const REFUSALS = {
   invalidJson: 'Refused: the request body is not valid JSON.',
 } as const;
 
-export function decide(role: Role, endpoint: Endpoint): ProxyDecision {
+export function decide(role: ConsoleRole, endpoint: Endpoint): ProxyDecision {
   if (endpoint.method === 'GET' || role === 'admin') return { kind: 'forward' };
   if (role === 'support') return { kind: 'refuse', reason: REFUSALS.supportReadOnly };
   if (endpoint.operationId === 'releaseContent')

@@ -9,29 +9,17 @@
 // - its state is written to the database (in order, one write at a time), so every console server can
 //   show it and a new leader starts from it.
 import type { Logger } from 'pino';
+import type { KindStatus } from '#contract/console/relay.ts';
 import type { RelayConfig } from '../config.ts';
-import { isDatabaseUnavailable } from '../storage/database-errors.ts';
-import type { KindStateRow, RelayRepo } from '../storage/relay-repo.ts';
+import { isDatabaseUnavailable } from '../database-errors.ts';
+import type {
+  KindStateRow,
+  NormalizedEvent,
+  RelayRepository,
+} from '../storage/relay-repository.ts';
 import type { Upstream } from '../upstream/upstream-client.ts';
 import { fullJitterDelay, parseRetryAfter } from './backoff.ts';
-import { normalizeEvent, type NormalizedEvent } from './normalize-event.ts';
-
-export type PollerState = 'starting' | 'ok' | 'throttled' | 'retrying' | 'error' | 'stopped';
-
-export interface KindStatus {
-  kind: string;
-  state: PollerState;
-  /** Highest event timestamp fully processed (epoch ms), or null before the first complete chain. */
-  checkpoint: number | null;
-  lastSuccessAt: number | null;
-  /** How stale the relay's view of this kind is: now - lastSuccessAt. */
-  lagMs: number | null;
-  error: string | null;
-  errorAt: number | null;
-  throttledUntil: number | null;
-  nextPollAt: number | null;
-  storedTotal: number;
-}
+import { normalizeEvent } from './normalize-event.ts';
 
 /** Shared by all pollers: the feed is throttled per API key, not per kind. */
 export interface ThrottleGate {
@@ -40,7 +28,7 @@ export interface ThrottleGate {
 
 export interface PollerDeps {
   upstream: Upstream;
-  repo: RelayRepo;
+  repo: RelayRepository;
   config: RelayConfig;
   gate: ThrottleGate;
   now: () => number;

@@ -1,18 +1,7 @@
 // Reduces a feed event to what the relay indexes. The spec leaves event fields "not shown", so this reads
 // leniently: an id and a timestamp are needed, everything else is optional.
 import { createHash } from 'node:crypto';
-
-export interface NormalizedEvent {
-  eventId: string;
-  kind: string;
-  timestamp: number;
-  learnerId: string | null;
-  learnerEmail: string | null;
-  learnerName: string | null;
-  courseId: string | null;
-  learningPathId: string | null;
-  payload: string;
-}
+import type { NormalizedEvent } from '../storage/relay-repository.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,14 +3,14 @@
 // the last id it wrote. That makes resuming with Last-Event-ID gap-free and duplicate-free, and lets a
 // slow client fall behind (socket backpressure) without the server buffering for it.
 import type { ServerResponse } from 'node:http';
-import type { RelayRepo } from '../storage/relay-repo.ts';
+import type { RelayRepository } from '../storage/relay-repository.ts';
 
 const BATCH = 500;
 /** After a failed read (the database is unavailable), the next try; the stream stays open meanwhile. */
 const RETRY_READ_MS = 1000;
 
 export interface SseOptions {
-  repo: RelayRepo;
+  repo: RelayRepository;
   kinds: readonly string[] | null;
   afterSeq: number;
   heartbeatMs: number;

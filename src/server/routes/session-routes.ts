@@ -1,19 +1,20 @@
-// Sign-in, the current session, sign-out, and the public facts the sign-in page needs.
+// Sign-in, the current session and sign-out.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ROLE_DESCRIPTIONS, type Role } from '../auth/roles.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
+import {
+  getSession,
+  signIn,
+  signOut,
+  type Capabilities,
+  type SessionView,
+} from '#contract/console/session.ts';
+import type { ConsoleSession } from '../auth/session-service.ts';
 import type { ConsoleDeps } from '../deps.ts';
-import { ApiError, MESSAGES } from '../errors.ts';
-import type { SessionRecord } from '../storage/sessions-repo.ts';
-import { parseInput } from './validate.ts';
-
-const SignInBody = z.object({
-  email: z.string().trim().min(1, 'is required').max(320, 'is too long'),
-  password: z.string().min(1, 'is required').max(1024, 'is too long'),
-});
+import { ApiError } from '../errors.ts';
+import { consoleRoutes } from './console-route.ts';
 
 /** What each role may do, so the SPA can mirror the server's rules without restating them. */
-export function capabilitiesOf(role: Role | null) {
+export function capabilitiesOf(role: ConsoleRole | null): Capabilities {
   return {
     read: role !== null,
     createAndUpdate: role === 'admin' || role === 'contentManager',
@@ -29,10 +30,10 @@ export function capabilitiesOf(role: Role | null) {
 
 export function sessionView(
   session: Pick<
-    SessionRecord,
+    ConsoleSession,
     'userId' | 'email' | 'firstName' | 'lastName' | 'expiresAt' | 'role'
   >,
-) {
+): SessionView {
   return {
     user: {
       id: session.userId,
@@ -47,59 +48,48 @@ export function sessionView(
 }
 
 export function registerSessionRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
-  app.get('/api/meta', async () => ({
-    mode: deps.demoAccounts ? 'demo' : 'upstream',
-    csrfHeader: 'X-Lectern-Csrf',
-    roles: ROLE_DESCRIPTIONS,
-    demoAccounts: deps.demoAccounts,
-  }));
+  const route = consoleRoutes(app, deps.auditTrail);
 
-  app.post('/api/session', async (request, reply) => {
-    const audit = request.audit!;
-    audit.operation = 'signIn';
-    audit.route = 'POST /api/session';
-    audit.summary = 'sign in';
-    const body = parseInput(SignInBody, request.body);
-    audit.userEmail = body.email.toLowerCase();
-    // Recorded before the instance is asked (an attempt counts towards its lockout).
-    await deps.auditTrail.begin(request);
-    try {
-      const signedIn = await deps.signIn.signIn(
-        body.email,
-        body.password,
-        request.ip,
-        request.consoleSessionId,
-      );
-      deps.sessionCookie.set(reply, signedIn.sessionId, signedIn.expiresAt);
-      audit.summary = signedIn.role ? `sign in as ${signedIn.role}` : 'sign in without a role';
-      return sessionView({
-        userId: signedIn.user.id,
-        email: signedIn.user.email,
-        firstName: signedIn.user.firstName,
-        lastName: signedIn.user.lastName,
-        expiresAt: signedIn.expiresAt,
-        role: signedIn.role,
-      });
-    } catch (error) {
-      if (error instanceof ApiError) audit.summary = `sign in refused (${error.code})`;
-      throw error;
-    }
+  route(signIn, {
+    audit: {
+      summary: 'sign in',
+      // Recorded before the instance is asked (an attempt counts towards its lockout).
+      describe: ({ body }) => ({ userEmail: body.email.toLowerCase() }),
+    },
+    handler: async ({ body, request, reply, audit }) => {
+      try {
+        const signedIn = await deps.signIn.signIn(
+          body.email,
+          body.password,
+          request.ip,
+          request.consoleSessionId,
+        );
+        deps.sessionCookie.set(reply, signedIn.sessionId, signedIn.expiresAt);
+        audit.summary = signedIn.role ? `sign in as ${signedIn.role}` : 'sign in without a role';
+        return sessionView({
+          userId: signedIn.user.id,
+          email: signedIn.user.email,
+          firstName: signedIn.user.firstName,
+          lastName: signedIn.user.lastName,
+          expiresAt: signedIn.expiresAt,
+          role: signedIn.role,
+        });
+      } catch (error) {
+        if (error instanceof ApiError) audit.summary = `sign in refused (${error.code})`;
+        throw error;
+      }
+    },
   });
 
-  app.get('/api/session', async (request) => {
-    const session = request.consoleSession;
-    if (!session) throw new ApiError(401, 'unauthenticated', MESSAGES.unauthenticated);
-    return sessionView(session);
-  });
+  route(getSession, { handler: async ({ session }) => sessionView(session) });
 
-  app.delete('/api/session', async (request, reply) => {
-    const audit = request.audit!;
-    audit.operation = 'signOut';
-    audit.route = 'DELETE /api/session';
-    audit.summary = request.consoleSession ? 'sign out' : 'sign out without a session';
-    await deps.auditTrail.begin(request);
-    await deps.sessions.end(request.consoleSessionId);
-    deps.sessionCookie.clear(reply);
-    return reply.code(204).send();
+  route(signOut, {
+    audit: {
+      summary: (request) => (request.consoleSession ? 'sign out' : 'sign out without a session'),
+    },
+    handler: async ({ request, reply }) => {
+      await deps.sessions.end(request.consoleSessionId);
+      deps.sessionCookie.clear(reply);
+    },
   });
 }

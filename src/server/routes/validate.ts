@@ -1,6 +1,6 @@
 // Parses a request part with zod; failures become one 400 naming the field.
 import type { z } from 'zod';
-import { safeParseInput } from '../../contract/index.ts';
+import { safeParseInput } from '#contract/index.ts';
 import { ApiError } from '../errors.ts';
 
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

@@ -16,6 +16,15 @@ import type { Logger } from 'pino';
 export const CHANNELS = ['sessions', 'events', 'relay', 'writes'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/**
+ * The cluster's leases, each held by at most one server at a time: `relay` (polling the feed). A
+ * service that must run on one server only campaigns for a lease of its own name (add it here, with a
+ * key of its own in postgres-coordination.ts), so a busy relay leader does not also carry every
+ * other duty.
+ */
+export const LEASES = ['relay'] as const;
+export type Lease = (typeof LEASES)[number];
+
 export interface LeadershipHandlers {
   /** This server now holds the lease: start polling from the stored checkpoints. */
   elected(): void;
@@ -38,9 +47,10 @@ export interface Coordination {
   subscribe(channel: Channel, listener: (message: string) => void): () => void;
   /** Called when notifications may have been missed (the link to the database came back). */
   onResync(listener: () => void): () => void;
-  campaign(handlers: LeadershipHandlers): Leadership;
-  /** The server that holds the relay lease now, or null when none does. */
-  leaderName(): Promise<string | null>;
+  /** Campaigns for `lease` (default: the relay's) until `stop()`: handlers hear each win and loss. */
+  campaign(handlers: LeadershipHandlers, lease?: Lease): Leadership;
+  /** The server that holds `lease` (default: the relay's) now, or null when none does. */
+  leaderName(lease?: Lease): Promise<string | null>;
   close(): Promise<void>;
 }
 

@@ -6,12 +6,10 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { describeConnectFailure } from './database-errors.ts';
+import { describeConnectFailure } from '../database-errors.ts';
 import { consoleMigrations } from './migrations/index.ts';
+import type { DatabaseConfig } from '../config.ts';
 import type { ConsoleTables, Engine } from './schema.ts';
-
-export type DatabaseConfig =
-  { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; poolSize: number };
 
 export type Db = Kysely<ConsoleTables>;
 

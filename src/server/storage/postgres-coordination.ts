@@ -11,12 +11,13 @@ import {
   type Channel,
   type Coordination,
   type CoordinationOptions,
+  type Lease,
   type Leadership,
   type LeadershipHandlers,
 } from './coordination.ts';
 
-/** The relay lease (a session advisory lock; scoped to the database, so test databases do not meet). */
-export const RELAY_LEASE_KEY = 7_365_010;
+/** Each lease is a session advisory lock (scoped to the database, so test databases do not meet). */
+export const LEASE_KEYS: Record<Lease, number> = { relay: 7_365_010 };
 const APPLICATION_PREFIX = 'lectern-relay:';
 
 const pgChannel = (channel: Channel) => `lectern_${channel}`;
@@ -94,18 +95,24 @@ export async function createPostgresLink(
     },
     subscribe: (channel, listener) => bus.on(channel, listener),
     onResync: (listener) => bus.on('resync', listener),
-    campaign(handlers) {
-      const leadership = new AdvisoryLease(postgres.connection, serverName, leaseCheckMs, handlers);
+    campaign(handlers, lease = 'relay') {
+      const leadership = new AdvisoryLease(
+        postgres.connection,
+        serverName,
+        leaseCheckMs,
+        handlers,
+        LEASE_KEYS[lease],
+      );
       campaigns.add(leadership);
       leadership.run();
       return leadership;
     },
-    async leaderName() {
+    async leaderName(lease = 'relay') {
       const { rows } = await postgres.pool.query<{ application_name: string }>(
         `SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
          WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objid = $1
            AND l.objsubid = 1 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-        [RELAY_LEASE_KEY],
+        [LEASE_KEYS[lease]],
       );
       const name = rows[0]?.application_name;
       return name?.startsWith(APPLICATION_PREFIX) ? name.slice(APPLICATION_PREFIX.length) : null;
@@ -131,6 +138,7 @@ class AdvisoryLease implements Leadership {
     private readonly serverName: string,
     private readonly checkMs: number,
     private readonly handlers: LeadershipHandlers,
+    private readonly key: number,
   ) {}
 
   get isLeader(): boolean {
@@ -153,7 +161,7 @@ class AdvisoryLease implements Leadership {
           if (this.leading === null) {
             const { rows } = await client.query<{ locked: boolean }>(
               'SELECT pg_try_advisory_lock($1) AS locked',
-              [RELAY_LEASE_KEY],
+              [this.key],
             );
             if (rows[0]?.locked && !this.stopped) {
               this.leading = Date.now();
@@ -212,7 +220,7 @@ class AdvisoryLease implements Leadership {
     this.stopped = true;
     const client = this.client;
     if (client && this.leading !== null)
-      await client.query('SELECT pg_advisory_unlock($1)', [RELAY_LEASE_KEY]).catch(() => undefined);
+      await client.query('SELECT pg_advisory_unlock($1)', [this.key]).catch(() => undefined);
     this.leading = null;
     this.client = null;
     if (client) {

@@ -1,6 +1,7 @@
 // The console's tables as Kysely sees them (after the latest migration). Times are epoch milliseconds;
 // seq columns are the engines' auto-increment keys (SQLite rowid alias, PostgreSQL identity).
 import type { ColumnType, Generated } from 'kysely';
+import type { AuditOutcome } from '#contract/console/audit.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -50,9 +51,6 @@ export interface AuditLogTable {
   /** JSON array of the courses, groups and learning paths the call touched (audit/subjects.ts). */
   subjects: Defaulted<string>;
 }
-
-/** pending: recorded, not answered yet; unknown: its server stopped before the answer. */
-export type AuditOutcome = 'pending' | 'completed' | 'unknown';
 
 export interface RelayEventsTable {
   seq: Generated<number>;

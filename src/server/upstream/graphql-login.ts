@@ -2,7 +2,7 @@
 // reduced to what the console needs; upstream error texts are logged, never shown, and never say which
 // of email or password was wrong.
 import type { Logger } from 'pino';
-import { GRAPHQL_ERROR_CODES, LOGIN_MUTATION } from '../../contract/index.ts';
+import { GRAPHQL_ERROR_CODES, LOGIN_MUTATION } from '#contract/index.ts';
 import { isTimeoutError, type Upstream } from './upstream-client.ts';
 
 export type LoginOutcome =

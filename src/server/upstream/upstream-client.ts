@@ -1,7 +1,8 @@
 // One kept-alive connection pool to the learning instance. The API key lives in this closure only: it is
 // added to outgoing requests and never exposed as a property that could be serialized or logged.
 import { Pool } from 'undici';
-import { API_PREFIX } from '../../contract/index.ts';
+import type { UpstreamPool } from '#contract/console/health.ts';
+import { API_PREFIX } from '#contract/index.ts';
 import type { UpstreamConfig } from '../config.ts';
 
 export interface Upstream {
@@ -13,17 +14,23 @@ export interface Upstream {
   /** Request path of the GraphQL endpoint, `apiKey` included. */
   graphqlRequestPath(): string;
   timeoutMs: number;
+  /** How many connections the pool opens at most. */
+  connections: number;
   /** For redaction: every string that must never leave the server. */
   secrets(): string[];
   close(): Promise<void>;
 }
 
-export function createUpstream(config: UpstreamConfig, timeoutMs: number): Upstream {
+export function createUpstream(
+  config: UpstreamConfig,
+  timeoutMs: number,
+  connections = 256,
+): Upstream {
   const url = new URL(config.baseUrl);
   const basePath = url.pathname.replace(/\/+$/, '');
   const restPrefix = `${basePath}${API_PREFIX}`;
   const pool = new Pool(url.origin, {
-    connections: 256,
+    connections,
     pipelining: 1,
     // Shorter than most load balancers keep idle connections, so a reused socket is rarely stale.
     keepAliveTimeout: 4_000,
@@ -40,6 +47,7 @@ export function createUpstream(config: UpstreamConfig, timeoutMs: number): Upstr
     authorization: () => authorization,
     graphqlRequestPath: () => graphql,
     timeoutMs,
+    connections,
     secrets: () => secrets,
     close: () => pool.close(),
   };
@@ -61,4 +69,16 @@ export function isTimeoutError(error: unknown): boolean {
     code === 'UND_ERR_CONNECT_TIMEOUT' ||
     code === 'ETIMEDOUT'
   );
+}
+
+/** The pool's load for health: saturated when requests wait for a connection, or all are open and busy. */
+export function upstreamPoolReport(upstream: Upstream): UpstreamPool {
+  const stats = upstream.pool.stats;
+  const full = stats.connected >= upstream.connections && stats.free === 0;
+  return {
+    connections: upstream.connections,
+    busy: stats.running,
+    queued: stats.queued,
+    saturated: stats.queued > 0 || full,
+  };
 }

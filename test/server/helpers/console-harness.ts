@@ -3,12 +3,12 @@
 // the run's PostgreSQL server. Every response and log line of the run is checked for the API key and
 // the database password.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import {
   buildConsoleServer,
   type ConsoleServer,
   type ConsoleServerOptions,
 } from '../../../src/server/app.ts';
-import type { Role } from '../../../src/server/auth/roles.ts';
 import {
   readConsoleConfig,
   type ConsoleConfig,
@@ -18,6 +18,7 @@ import type { Engine } from '../../../src/server/storage/schema.ts';
 import { startSandbox, type TestSandbox } from '../../helpers/sandbox.ts';
 import { databaseEnv, postgresPassword } from '../../helpers/test-database.ts';
 import { ScanningClient } from './scanning-client.ts';
+import { tableResolver } from './test-resolver.ts';
 
 export interface Harness {
   sandbox: TestSandbox;
@@ -32,7 +33,7 @@ export interface Harness {
   config: ConsoleConfig;
   engine: Engine;
   /** A signed-in session without going through GraphQL (role null = signed in without access). */
-  sessionCookie(email: string, role: Role | null): Promise<string>;
+  sessionCookie(email: string, role: ConsoleRole | null): Promise<string>;
   /** Signs in through POST /api/session; returns the cookie to send back. */
   signIn(email: string, password: string): Promise<string>;
   /** Changes the sandbox's runtime settings (faults, rate limits...) through PUT /sandbox/settings. */
@@ -99,6 +100,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         if (forbidden().some((secret) => line.includes(secret))) logLeaks.push(line);
       },
     },
+    resolveHost: tableResolver(),
     ...options.server,
   });
   const url = await server.listen();

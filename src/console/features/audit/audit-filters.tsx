@@ -3,9 +3,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { AUDIT_STATUS_FILTER } from '#contract/console/audit.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { STATUS_FILTER, type AuditSearchParams } from './audit-search.ts';
+import type { AuditSearchParams } from './audit-search.ts';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
 
 const FilterForm = z
@@ -15,7 +16,7 @@ const FilterForm = z
     status: z
       .string()
       .trim()
-      .refine((value) => value === '' || STATUS_FILTER.test(value), {
+      .refine((value) => value === '' || AUDIT_STATUS_FILTER.test(value), {
         message: 'Enter a status code such as 403, or a class such as 4xx.',
       }),
     from: z.string(),

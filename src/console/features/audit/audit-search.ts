@@ -1,6 +1,7 @@
 // The audit page's filters as validated URL search params: a stale or hand-edited link falls back to
 // "no filter" for the bad part, never to an error page. Same rules as the server's /api/audit query.
 import { z } from 'zod';
+import { AUDIT_STATUS_FILTER } from '#contract/console/audit.ts';
 
 /** The router parses `?status=403` as a number; filters are text, whatever they look like. */
 const text = (max: number) =>
@@ -8,8 +9,6 @@ const text = (max: number) =>
     .union([z.string(), z.number()])
     .transform((value) => String(value).trim())
     .pipe(z.string().min(1).max(max));
-
-export const STATUS_FILTER = /^([1-5]\d\d|[1-5]xx)$/i;
 
 const isoTime = z
   .string()
@@ -20,7 +19,7 @@ export const AuditSearch = z.object({
   user: text(320).optional().catch(undefined),
   route: text(500).optional().catch(undefined),
   status: text(3)
-    .pipe(z.string().regex(STATUS_FILTER))
+    .pipe(z.string().regex(AUDIT_STATUS_FILTER))
     .transform((value) => value.toLowerCase())
     .optional()
     .catch(undefined),

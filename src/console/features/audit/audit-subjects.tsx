@@ -3,11 +3,11 @@
 // title) through the cached Content API queries.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { AuditSubject } from '#contract/console/audit.ts';
 import { AUDIT_SUBJECT_LABELS } from '../../lib/labels.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
 import { learningPathQueries } from '../../lib/queries/learning-paths.ts';
-import type { AuditSubject } from './audit-api.ts';
 
 export function AuditSubjects({ subjects }: { subjects: readonly AuditSubject[] }) {
   if (subjects.length === 0) return <span className="muted">—</span>;

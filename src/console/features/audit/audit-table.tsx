@@ -1,17 +1,31 @@
 // The audit records, newest first: who did what, the answer, the background job and the payload hash.
+import type { AuditEntry } from '#contract/console/audit.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import type { Tone } from '../../components/ui/badge.tsx';
-import type { AuditEntry } from './audit-api.ts';
 import { AuditSubjects } from './audit-subjects.tsx';
 
 const statusTone = (status: number): Tone =>
   status >= 500 ? 'danger' : status >= 400 ? 'warning' : 'success';
 
-/** The answer; a call recorded before it took effect may have none yet, or never (its server stopped). */
+/**
+ * The answer; a call recorded before it took effect may have none yet, or never (its server stopped, or
+ * its client left before the answer).
+ */
 function AuditStatus({ entry }: { entry: AuditEntry }) {
   if (entry.status !== null) return <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>;
+  if (entry.outcome === 'aborted')
+    return (
+      <>
+        <Badge tone="warning">Closed by the client</Badge>
+        <span className="block muted">
+          {entry.upstreamStatus === null
+            ? 'The connection closed before the console answered. The instance gave no answer to it.'
+            : 'The connection closed before the answer arrived. The instance answered; see Upstream.'}
+        </span>
+      </>
+    );
   if (entry.outcome === 'unknown')
     return (
       <>

@@ -2,11 +2,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
+import type { ConsoleMeta } from '#contract/console/health.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { errorMessages } from '../../lib/api-error.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
-import { sessionQueries, signIn, SignInInput, type ConsoleMeta } from '../../lib/session.ts';
+import { sessionQueries, signIn, SignInInput } from '../../lib/session.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
 
 type FieldErrors = Partial<Record<keyof SignInInput, string>>;

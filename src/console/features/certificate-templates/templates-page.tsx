@@ -4,12 +4,12 @@
 // templates saved from this console are listed from the API's answers (for this tab); another
 // template is changed by its id.
 import { useCallback, useMemo, useState } from 'react';
-import { BulkProgress } from '../../components/bulk-progress.tsx';
+import { BulkRunView } from '../../components/bulk-run-view.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { useBulkRun } from '../../lib/bulk/use-bulk-run.ts';
-import { formatCount, plural } from '../../lib/format.ts';
+import { plural } from '../../lib/format.ts';
 import { useSessionDraft } from '../../lib/use-session-draft.ts';
 import { SavedTemplates } from './saved-templates.tsx';
 import { emptyDraft, templateRequest, type TemplateDraft } from './template-model.ts';
@@ -178,21 +178,7 @@ function TemplateRun({
         </div>
       ) : (
         <>
-          <BulkProgress items={items} results={results} noun="templates" />
-          <div className="panel__actions">
-            {phase === 'running' ? (
-              <Button onClick={run.stop}>Stop</Button>
-            ) : (
-              <>
-                {run.unfinished.length > 0 ? (
-                  <Button variant="primary" onClick={() => void run.retryFailed()}>
-                    Retry {formatCount(run.unfinished.length)} failed
-                  </Button>
-                ) : null}
-                <Button onClick={() => onClose(doneKeys(results))}>Close</Button>
-              </>
-            )}
-          </div>
+          <BulkRunView run={run} noun="templates" onClose={() => onClose(doneKeys(results))} />
         </>
       )}
     </div>

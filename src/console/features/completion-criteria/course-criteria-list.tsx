@@ -3,6 +3,7 @@
 // one), the criterion to change (when changing), what will be sent, and the result of the last run.
 import { useQuery } from '@tanstack/react-query';
 import type { CompletionCriteriaType } from '#contract/enums.ts';
+import { BulkResultMessages } from '../../components/bulk-progress.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
@@ -161,18 +162,7 @@ function CourseRow({
       {entry.item && !entry.item.ok ? (
         <p className="criteria-course__skip">Left out: {entry.item.reason}</p>
       ) : null}
-      {entry.result?.status === 'failed' ? (
-        <ul className="bulk-item__messages">
-          {entry.result.messages.map((message, index) => (
-            <li key={index}>
-              {entry.result?.httpStatus ? (
-                <span className="bulk-item__status">HTTP {entry.result.httpStatus}</span>
-              ) : null}
-              {message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {entry.result?.status === 'failed' ? <BulkResultMessages result={entry.result} /> : null}
     </li>
   );
 }

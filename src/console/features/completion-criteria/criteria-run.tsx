@@ -1,11 +1,9 @@
 // A run of the criteria: sent in chunks by the shared bulk runner, each course's result, Stop, Retry
 // of what failed; when it ends, every picked course's criteria are read back.
 import { useEffect, useRef, useState } from 'react';
-import { BulkProgress } from '../../components/bulk-progress.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { BulkRunView } from '../../components/bulk-run-view.tsx';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { useBulkRun } from '../../lib/bulk/use-bulk-run.ts';
-import { formatCount } from '../../lib/format.ts';
 import { criteriaTask, type CriterionItem } from './criteria-task.ts';
 
 const TASKS = { create: criteriaTask('create'), update: criteriaTask('update') };
@@ -41,21 +39,7 @@ export function CriteriaRun({
   }, [run]);
   return (
     <div className="criteria-run">
-      <BulkProgress items={run.allItems} results={results} noun="courses" listLimit={100} />
-      <div className="panel__actions">
-        {phase === 'running' ? (
-          <Button onClick={run.stop}>Stop</Button>
-        ) : (
-          <>
-            {run.unfinished.length > 0 ? (
-              <Button variant="primary" onClick={() => void run.retryFailed()}>
-                Retry {formatCount(run.unfinished.length)} failed
-              </Button>
-            ) : null}
-            <Button onClick={onClose}>Close</Button>
-          </>
-        )}
-      </div>
+      <BulkRunView run={run} noun="courses" listLimit={100} onClose={onClose} />
     </div>
   );
 }

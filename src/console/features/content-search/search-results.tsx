@@ -4,7 +4,12 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { ContentSearchItem, ContentSearchPage } from '#contract/schemas/read-models.ts';
 import type { z } from 'zod';
-import { InfiniteTable, TableRow, type TableRowProps } from '../../components/infinite-table.tsx';
+import {
+  InfiniteTable,
+  phoneStacking,
+  TableRow,
+  type TableRowProps,
+} from '../../components/infinite-table.tsx';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -14,6 +19,7 @@ import { ItemLink } from './item-link.tsx';
 
 const COLUMNS = ['Title', 'Type', 'Status', 'Kind', 'SKU', 'Updated', 'Content'] as const;
 const pageItems = (page: z.infer<typeof ContentSearchPage>) => page.content;
+const RESULT_STACKING = phoneStacking(96);
 
 export function SearchResults({ search }: { search: ContentSearch }) {
   const query = useSuspenseInfiniteQuery(contentQueries.search(search));
@@ -28,7 +34,7 @@ export function SearchResults({ search }: { search: ContentSearch }) {
       className="vtable--content"
       columns={COLUMNS}
       Row={ResultRow}
-      phoneRowHeight={96}
+      stacking={RESULT_STACKING}
       empty={
         <EmptyState title={search.query ? `Nothing matches “${search.query}”` : 'No content'}>
           Try other words, or check more types.

@@ -1,14 +1,14 @@
 // The course-group list: cursor pages of `GET /courseGroups` loaded as the user scrolls, in the shared
-// paged table.
+// infinite table with its selection.
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { CourseGroupList } from '#contract/schemas/read-models.ts';
+import { InfiniteTable } from '../../components/infinite-table.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import type { BulkSelection } from '../../lib/bulk-selection.ts';
 import { courseGroupQueries, type CourseGroupFilters } from '../../lib/queries/course-groups.ts';
-import { GROUP_COLUMNS, GroupRow, toSelected } from './group-row.tsx';
-import { PagedTable } from './paged-table.tsx';
+import { GROUP_COLUMNS, GROUP_STACKING, GroupRow, toSelected } from './group-row.tsx';
 
 export interface GroupListProps {
   filters: CourseGroupFilters;
@@ -21,7 +21,7 @@ const pageItems = (page: CourseGroupList) => page.courseGroups;
 export function GroupList({ filters, selectable, renderBulkActions }: GroupListProps) {
   const query = useSuspenseInfiniteQuery(courseGroupQueries.list(filters));
   return (
-    <PagedTable
+    <InfiniteTable
       query={query}
       pageItems={pageItems}
       countNoun="course groups"
@@ -30,7 +30,7 @@ export function GroupList({ filters, selectable, renderBulkActions }: GroupListP
       className="vtable--groups"
       columns={GROUP_COLUMNS}
       Row={GroupRow}
-      toSelected={toSelected}
+      stacking={GROUP_STACKING}
       empty={
         <EmptyState
           title="No course groups match these filters"
@@ -41,8 +41,7 @@ export function GroupList({ filters, selectable, renderBulkActions }: GroupListP
           }
         />
       }
-      selectable={selectable}
-      renderBulkActions={renderBulkActions}
+      selection={selectable ? { toSelected, renderActions: renderBulkActions } : undefined}
     />
   );
 }

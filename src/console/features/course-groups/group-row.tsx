@@ -2,13 +2,18 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { Status } from '#contract/enums.ts';
 import type { CourseGroupListItem } from '#contract/schemas/read-models.ts';
+import {
+  TableRow,
+  type RowStacking,
+  type TableRowProps,
+} from '../../components/infinite-table.tsx';
 import { GroupScheduledFor } from '../../components/scheduled-for.tsx';
 import { StatusBadge } from '../../components/ui/badge.tsx';
+import { STACKED_ROW_HEIGHT } from '../../components/virtual-rows.tsx';
 import type { SelectedGroup } from '../../lib/bulk-selection.ts';
 import { formatCount } from '../../lib/format.ts';
 import { KIND_LABELS, labelFor } from '../../lib/labels.ts';
-import type { PagedRowProps } from './paged-table.tsx';
-import { SelectableRow } from './select-cells.tsx';
+import { STACKED_ROWS } from '../../lib/use-media-query.ts';
 
 export const toSelected = (group: CourseGroupListItem): SelectedGroup => ({
   id: group.id,
@@ -16,6 +21,9 @@ export const toSelected = (group: CourseGroupListItem): SelectedGroup => ({
   courseCount: group.courseCount,
   displayCourseId: group.displayCourseId,
 });
+
+/** The course-group tables stack into taller cards than the phone stack, below a wider screen. */
+export const GROUP_STACKING: RowStacking = { query: STACKED_ROWS, rowHeight: STACKED_ROW_HEIGHT };
 
 export const GROUP_COLUMNS = [
   'Title',
@@ -93,17 +101,16 @@ export const GroupRow = memo(function GroupRow({
   selectable,
   selected,
   onToggle,
-}: PagedRowProps<CourseGroupListItem>) {
+}: TableRowProps<CourseGroupListItem>) {
   return (
-    <SelectableRow
+    <TableRow
       index={index}
       start={start}
-      selectable={selectable}
-      selected={selected}
-      title={group.title}
-      onToggle={() => onToggle(toSelected(group))}
+      select={
+        selectable ? { title: group.title, selected, onToggle: () => onToggle(group) } : undefined
+      }
     >
       <GroupCells group={{ ...group, details: group }} />
-    </SelectableRow>
+    </TableRow>
   );
 });

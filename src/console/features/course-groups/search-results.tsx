@@ -6,14 +6,13 @@ import { useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ContentSearchItem, ContentSearchPage } from '#contract/schemas/read-models.ts';
+import { InfiniteTable, TableRow, type TableRowProps } from '../../components/infinite-table.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import type { BulkSelection, SelectedGroup } from '../../lib/bulk-selection.ts';
 import { formatCount } from '../../lib/format.ts';
 import { courseGroupQueries, type CourseGroupSearch } from '../../lib/queries/course-groups.ts';
 import type { ClientFilters } from './browser-search.ts';
-import { GROUP_COLUMNS, GroupCells } from './group-row.tsx';
-import { PagedTable, type PagedRowProps } from './paged-table.tsx';
-import { SelectableRow } from './select-cells.tsx';
+import { GROUP_COLUMNS, GROUP_STACKING, GroupCells } from './group-row.tsx';
 import { useResultDetails } from './use-result-details.ts';
 
 export interface SearchResultsProps {
@@ -67,7 +66,7 @@ export function SearchResults({
   );
   const checking = isTemplate !== undefined || archived !== undefined ? details.pending : 0;
   return (
-    <PagedTable
+    <InfiniteTable
       query={query}
       pageItems={pageItems}
       filter={filtering ? filter : undefined}
@@ -85,10 +84,9 @@ export function SearchResults({
       className="vtable--groups"
       columns={GROUP_COLUMNS}
       Row={ResultRow}
-      toSelected={toSelected}
+      stacking={GROUP_STACKING}
       empty={<EmptyState title={`No course groups match “${search.query}”`} />}
-      selectable={selectable}
-      renderBulkActions={renderBulkActions}
+      selection={selectable ? { toSelected, renderActions: renderBulkActions } : undefined}
     />
   );
 }
@@ -100,17 +98,16 @@ const ResultRow = memo(function ResultRow({
   selectable,
   selected,
   onToggle,
-}: PagedRowProps<ContentSearchItem>) {
+}: TableRowProps<ContentSearchItem>) {
   // Read from the cache the details hook fills; never fetched from here.
   const { data: detail } = useQuery({ ...courseGroupQueries.detail(item.id), enabled: false });
   return (
-    <SelectableRow
+    <TableRow
       index={index}
       start={start}
-      selectable={selectable}
-      selected={selected}
-      title={item.title}
-      onToggle={() => onToggle(toSelected(item))}
+      select={
+        selectable ? { title: item.title, selected, onToggle: () => onToggle(item) } : undefined
+      }
     >
       <GroupCells
         group={{
@@ -122,6 +119,6 @@ const ResultRow = memo(function ResultRow({
           details: detail,
         }}
       />
-    </SelectableRow>
+    </TableRow>
   );
 });

@@ -2,7 +2,7 @@
 // progress with every course's result, Stop, and "Retry N failed" which resends only those.
 import { useEffect, useMemo, useRef } from 'react';
 import { LIMITS } from '#contract/limits.ts';
-import { BulkProgress } from '../../components/bulk-progress.tsx';
+import { BulkRunView } from '../../components/bulk-run-view.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { useBulkRun } from '../../lib/bulk/use-bulk-run.ts';
@@ -64,30 +64,15 @@ export function PriceRun({ items, onResults, onConfirmed, onClose }: PriceRunPro
         </>
       ) : (
         <>
-          <BulkProgress
-            items={items}
-            results={results}
+          <BulkRunView
+            run={run}
             noun="prices"
             renderDetail={detail}
             listLimit={100}
             unlistedNote="the grid's Result column shows every course"
+            onClose={onClose}
+            closeLabel={counts.done === items.length ? 'Done' : 'Close and keep editing'}
           />
-          <div className="panel__actions">
-            {phase === 'running' ? (
-              <Button onClick={run.stop}>Stop</Button>
-            ) : (
-              <>
-                {run.unfinished.length > 0 ? (
-                  <Button variant="primary" onClick={() => void run.retryFailed()}>
-                    Retry {formatCount(run.unfinished.length)} failed
-                  </Button>
-                ) : null}
-                <Button onClick={onClose}>
-                  {counts.done === items.length ? 'Done' : 'Close and keep editing'}
-                </Button>
-              </>
-            )}
-          </div>
         </>
       )}
     </section>

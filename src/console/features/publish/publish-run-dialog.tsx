@@ -3,7 +3,7 @@
 // deselect others), then run it on the shared bulk runner with per-item results.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { BulkProgress } from '../../components/bulk-progress.tsx';
+import { BulkRunView } from '../../components/bulk-run-view.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -219,7 +219,7 @@ function PublishRun({
   const queryClient = useQueryClient();
   const [task] = useState(() => bulkTask(action));
   const run = useBulkRun({ items, skipped, task });
-  const { phase, results, counts, allItems, unfinished, start, retryFailed, stop } = run;
+  const { phase, results, counts, allItems, start } = run;
   const started = useRef(false);
   const lastPhase = useRef(phase);
 
@@ -262,30 +262,12 @@ function PublishRun({
 
   return (
     <>
-      <BulkProgress
-        items={allItems}
-        results={results}
+      <BulkRunView
+        run={run}
         noun={action === 'archive' || action === 'restore' ? 'course groups' : 'courses'}
+        onClose={onClose}
+        inDialog
       />
-      <div className="dialog__actions">
-        {phase === 'running' ? (
-          <Button variant="danger" onClick={stop}>
-            Stop
-          </Button>
-        ) : (
-          <>
-            {unfinished.length > 0 ? (
-              <Button variant="primary" onClick={() => void retryFailed()}>
-                Retry {formatCount(unfinished.length)}{' '}
-                {unfinished.every((item) => results.get(item.key)?.status === 'failed')
-                  ? 'failed'
-                  : 'not done'}
-              </Button>
-            ) : null}
-            <Button onClick={onClose}>Close</Button>
-          </>
-        )}
-      </div>
     </>
   );
 }

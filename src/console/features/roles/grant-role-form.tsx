@@ -2,10 +2,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/access.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { CONSOLE_ROLES, ConsoleRole } from '../../lib/session.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
 import { useGrantRole } from './roles-api.ts';
 

@@ -1,14 +1,15 @@
 // One person's role: change it in place, or revoke it after a confirmation.
 import { useId, useState } from 'react';
+import { CONSOLE_ROLES, type ConsoleRole } from '#contract/console/access.ts';
+import { type RoleGrant } from '#contract/console/roles.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Td } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { CONSOLE_ROLES, type ConsoleRole } from '../../lib/session.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
-import { SOURCE_LABELS, useGrantRole, useRevokeRole, type RoleGrant } from './roles-api.ts';
+import { SOURCE_LABELS, useGrantRole, useRevokeRole } from './roles-api.ts';
 
 export function RoleRow({ grant, ownEmail }: { grant: RoleGrant; ownEmail: string }) {
   const change = useGrantRole(ownEmail);

@@ -1,27 +1,11 @@
-// The roles page's data: the console server's admin-only roles API (docs/console-api.md, "Roles").
+// The roles page's data: the console server's admin-only roles API (src/contract/console/roles.ts).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { ConsoleRole } from '#contract/console/access.ts';
+import { grantRole, listRoles, revokeRole, type RoleSource } from '#contract/console/roles.ts';
 import { toast } from '../../components/ui/toast.tsx';
-import { apiClient } from '../../lib/api.ts';
-import { ConsoleRole, sessionQueries } from '../../lib/session.ts';
+import { callConsole } from '../../lib/console-api.ts';
+import { sessionQueries } from '../../lib/session.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
-
-export const RoleSource = z.enum(['console', 'cli', 'env', 'demo']);
-export type RoleSource = z.infer<typeof RoleSource>;
-
-export const RoleGrant = z.object({
-  email: z.string(),
-  role: ConsoleRole,
-  source: RoleSource,
-  grantedBy: z.string().nullable(),
-  grantedAt: z.string(),
-});
-export type RoleGrant = z.infer<typeof RoleGrant>;
-
-const RolesList = z.object({
-  roles: z.array(RoleGrant),
-  available: z.record(ConsoleRole, z.string()),
-});
 
 export const SOURCE_LABELS: Record<RoleSource, string> = {
   console: 'Roles page',
@@ -30,14 +14,12 @@ export const SOURCE_LABELS: Record<RoleSource, string> = {
   demo: 'Demo account',
 };
 
-const rolePath = (email: string) => `/api/roles/${encodeURIComponent(email)}`;
-
 export const roleQueries = {
   all: ['roles'] as const,
   list: () =>
     queryOptions({
       queryKey: [...roleQueries.all, 'list'] as const,
-      queryFn: ({ signal }) => apiClient.request('/api/roles', { schema: RolesList, signal }),
+      queryFn: ({ signal }) => callConsole(listRoles, { signal }),
       staleTime: 0,
     }),
 };
@@ -58,7 +40,7 @@ export function useGrantRole(ownEmail: string) {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: ({ email, role }: { email: string; role: ConsoleRole }) =>
-      apiClient.request(rolePath(email), { method: 'PUT', body: { role }, schema: RoleGrant }),
+      callConsole(grantRole, { params: { email }, body: { role } }),
     onSuccess: async (grant, input) => {
       await refresh(input.email, ownEmail);
       toast.success(`${grant.email} is now ${ROLE_LABELS[grant.role].toLowerCase()}`);
@@ -69,8 +51,7 @@ export function useGrantRole(ownEmail: string) {
 export function useRevokeRole(ownEmail: string) {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (email: string) =>
-      apiClient.request(rolePath(email), { method: 'DELETE', schema: null }),
+    mutationFn: (email: string) => callConsole(revokeRole, { params: { email } }),
     onSuccess: async (_answer, email) => {
       await refresh(email, ownEmail);
       toast.success(`Revoked the role of ${email}`);

@@ -94,3 +94,6 @@ export function useBulkRun<T extends BulkItem>({
     stop: () => controller.current?.abort(new DOMException('Stopped by the user', 'AbortError')),
   };
 }
+
+/** One run's state and controls, as a screen holds them (the progress view takes it whole). */
+export type BulkRun<T extends BulkItem> = ReturnType<typeof useBulkRun<T>>;

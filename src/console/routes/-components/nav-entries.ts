@@ -1,7 +1,7 @@
 // The header's destinations, listed once: the wide header shows them as links and a "Content tools"
 // menu, the compact header (a phone, or 200% zoom) lists both in its one menu.
 import type { LinkProps } from '@tanstack/react-router';
-import type { Capabilities } from '../../lib/session.ts';
+import type { Capabilities } from '#contract/console/session.ts';
 
 export interface NavEntry {
   to: LinkProps['to'];

@@ -1,11 +1,11 @@
 // The selected course: its status and publish actions, a link to the editor, and its structure.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { Capabilities } from '#contract/console/session.ts';
 import { CourseStructureTree } from '../../features/course-detail/course-structure-tree.tsx';
 import { CourseStatusPanel } from '../../features/publish/course-status-panel.tsx';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
-import type { Capabilities } from '../../lib/session.ts';
 
 export function SelectedCourse({
   groupId,

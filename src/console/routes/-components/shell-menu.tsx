@@ -3,6 +3,7 @@
 // the button; items are menuitems, and the page links keep aria-current.
 import { Link } from '@tanstack/react-router';
 import type { Ref } from 'react';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Menu,
@@ -16,7 +17,6 @@ import {
 import { JobCountPills, useJobCounts } from '../../features/jobs/jobs-tray.tsx';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
-import type { ConsoleRole } from '../../lib/session.ts';
 import { CONTENT_TOOLS, type NavEntry } from './nav-entries.ts';
 
 export function ShellMenu({

@@ -8,6 +8,7 @@ import * as forgetLearnerTokens from './003-forget-learner-tokens.ts';
 import * as auditOutcome from './004-audit-outcome.ts';
 import * as signInFailures from './005-sign-in-failures.ts';
 import * as auditSubjects from './006-audit-subjects.ts';
+import * as auditAborted from './007-audit-aborted.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '004-audit-outcome': auditOutcome,
   '005-sign-in-failures': signInFailures,
   '006-audit-subjects': auditSubjects,
+  '007-audit-aborted': auditAborted,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {

@@ -1,14 +1,18 @@
-// Applying the draft: re-read the course and stop when it changed on the server since the draft was
-// begun (the conflict panel lists their changes beside the draft's, and the user takes them into the
+// Applying the draft: the decision to apply (compile what the draft is now, refuse while it has
+// errors and show every problem), then re-read the course and stop when it changed on the server
+// since the draft was begun (the conflict panel lists their changes beside the draft's, and the user takes them into the
 // draft with a choice where both changed the same thing), then run the compiled plan through the
 // compiler's executor (IndexedDB journal, HTTP transport), with per-step progress. A 400 stops the run
 // and its messages become issues at their nodes; an interrupted run can be resumed from its journal.
-// Background jobs go to the jobs tray as their answers arrive (job-handoff.ts).
+// Background jobs go to the jobs tray as their answers arrive (job-handoff.ts). It also keeps the
+// version the draft is planned against, which a run, a merge or a discard moves.
 import { useCallback, useEffect, useState } from 'react';
 import {
   applyBindings,
   bindingKeys,
+  draftFromBaseline,
   executePlan,
+  hasErrors,
   rebaseDraft,
   serverChanges,
   type Baseline,
@@ -18,6 +22,7 @@ import {
   type ServerChange,
 } from '#compiler/index.ts';
 import { errorMessages } from '../../../lib/api-error.ts';
+import { compileDraft } from '../compile/compile-draft.ts';
 import { IndexedDbJournal, autosave, pendingRuns } from '../persistence/editor-db.ts';
 import type { EditorStore } from '../state/editor-store.ts';
 import { loadBaseline } from '../persistence/load-course.ts';
@@ -43,29 +48,30 @@ export type ApplyState =
 
 export interface ApplyOptions {
   store: EditorStore;
+  /** What the draft is planned against when the editor opens: the version it was begun from. */
   baseline: Baseline | null;
   /** Whether `baseline` is the version the draft was begun from (else every difference is asked). */
   baselineKnown: boolean;
   draftKey: string;
-  /** The server's answer as issues at their nodes (cleared when a new run starts). */
-  setServerIssues(issues: Issue[]): void;
-  /** The course as saved after a run: the editor re-bases on it. */
-  onSaved(fresh: Baseline, complete: boolean): void;
-  /** The server's changes are in the draft now: plan against this version. */
-  onRebased(fresh: Baseline): void;
+  /** A run saved the whole draft: it is the course as it is on the server now. */
+  onSaved(fresh: Baseline): void;
 }
 
 const journal = new IndexedDbJournal();
 
 export function useApply({
   store,
-  baseline,
-  baselineKnown,
+  baseline: openedWith,
+  baselineKnown: openedKnown,
   draftKey,
-  setServerIssues,
   onSaved,
-  onRebased,
 }: ApplyOptions) {
+  const [planned, setPlanned] = useState({ baseline: openedWith, known: openedKnown });
+  const { baseline, known: baselineKnown } = planned;
+  /** The server's answer as issues at their nodes (cleared when a new run starts). */
+  const [serverIssues, setServerIssues] = useState<Issue[]>([]);
+  /** Every problem is shown, touched or not, once an apply was refused for them. */
+  const [showAllProblems, setShowAllProblems] = useState(false);
   const [state, setState] = useState<ApplyState>({ phase: 'idle' });
 
   useEffect(() => {
@@ -128,12 +134,17 @@ export function useApply({
       const fresh = courseId ? await loadBaseline(courseId).catch(() => null) : null;
       if (result.outcome === 'failed') {
         setServerIssues(result.issues);
-        if (fresh) onSaved(fresh, false);
+        if (fresh) setPlanned({ baseline: fresh, known: true });
         setState({ phase: 'failed', steps, error: result.error ?? 'The run stopped' });
         return;
       }
       await autosave.clear(draftKey);
-      if (fresh) onSaved(fresh, true);
+      if (fresh) {
+        setPlanned({ baseline: fresh, known: true });
+        setShowAllProblems(false);
+        store.markSaved(draftFromBaseline(fresh));
+        onSaved(fresh);
+      }
       setState({
         phase: 'done',
         steps,
@@ -142,7 +153,7 @@ export function useApply({
         warnings: result.issues,
       });
     },
-    [draftKey, onSaved, setServerIssues, store],
+    [draftKey, onSaved, store],
   );
 
   /**
@@ -180,10 +191,30 @@ export function useApply({
         choices,
       );
       store.edit(() => merged);
-      onRebased(state.fresh);
+      setPlanned({ baseline: state.fresh, known: true });
       setState({ phase: 'merged', count: state.changes.length });
     },
-    [state, baseline, baselineKnown, store, onRebased],
+    [state, baseline, baselineKnown, store],
+  );
+
+  /**
+   * Apply what the draft is now: the problem list may trail the last keystroke, so it is compiled
+   * again here. While it has errors nothing is sent, every problem is shown, and this says false.
+   */
+  const apply = useCallback((): boolean => {
+    const now = compileDraft(baseline, store.draft);
+    if (hasErrors(now.issues)) {
+      setShowAllProblems(true);
+      return false;
+    }
+    void start(now.plan);
+    return true;
+  }, [baseline, store, start]);
+
+  /** Plan against this version of the course from now on (the draft was set back to it). */
+  const rebase = useCallback(
+    (server: Baseline) => setPlanned({ baseline: server, known: true }),
+    [],
   );
 
   const resume = useCallback(
@@ -200,7 +231,18 @@ export function useApply({
   );
 
   const reset = useCallback(() => setState({ phase: 'idle' }), []);
-  return { state, start, resume, reset, merge };
+  return {
+    state,
+    baseline,
+    baselineKnown,
+    serverIssues,
+    showAllProblems,
+    apply,
+    resume,
+    reset,
+    merge,
+    rebase,
+  };
 }
 
 const viewsOf = (plan: Plan): StepView[] =>

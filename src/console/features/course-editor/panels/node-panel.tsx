@@ -13,7 +13,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { TOPIC_CONTENT_LABELS, TOPIC_TYPE_LABELS } from '../../../lib/labels.ts';
 import type { EditorStore } from '../state/editor-store.ts';
 import { displayTitle, KIND_WORD } from '../tree/node-names.ts';
-import { isHiddenSection } from '../tree/outline-edits.ts';
+import { isHiddenSection } from '../tree/commands/outline-edits.ts';
 import { CompletionCriteriaEditor, LanguagesEditor } from './topic-extras.tsx';
 import { NodeForm } from './node-form.tsx';
 

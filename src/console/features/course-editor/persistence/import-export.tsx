@@ -14,6 +14,7 @@ import {
   type TreeNode,
 } from '#compiler/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { saveFile } from '../../../lib/save-file.ts';
 
 /** The draft as a new course: no server ids anywhere (nodes get fresh client ids too). */
 export function asNewCourse(draft: CourseDraft): CourseDraft {
@@ -39,15 +40,12 @@ export function ImportExport({
   const input = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [note, setNote] = useState<string | null>(null);
-  const exportFile = () => {
-    const blob = new Blob([serializeDraft(draft)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${(draft.attributes.title || 'course').replace(/[^\w-]+/g, '-')}.course.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const exportFile = () =>
+    saveFile(
+      `${(draft.attributes.title || 'course').replace(/[^\w-]+/g, '-')}.course.json`,
+      serializeDraft(draft),
+      'application/json',
+    );
   const importDraft = (imported: CourseDraft) => {
     const from = imported.serverIds?.courseId;
     if (courseId === null && from) {

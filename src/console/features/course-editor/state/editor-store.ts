@@ -2,7 +2,7 @@
 // was last saved. Components subscribe to slices (useSyncExternalStore), so a tree edit does not
 // re-render the forms and a form edit does not re-render every tree row.
 import { useSyncExternalStore } from 'react';
-import type { CourseDraft } from '#compiler/index.ts';
+import { childrenOf, isTreeDraft, type CourseDraft, type TreeDraft } from '#compiler/index.ts';
 import {
   initialHistory,
   pushEdit,
@@ -17,6 +17,7 @@ export class EditorStore {
   private saved: CourseDraft;
   private readonly listeners = new Set<() => void>();
   private running = false;
+  private outline: TreeDraft | null = null;
 
   /** `history`: undo and redo steps restored with a backed-up draft. */
   constructor(draft: CourseDraft, saved: CourseDraft = draft, history?: DraftHistory) {
@@ -26,6 +27,19 @@ export class EditorStore {
 
   get draft(): CourseDraft {
     return this.history.present;
+  }
+
+  /**
+   * The draft as the outline shows it: the same object for as long as the tree (the sections, or a
+   * micro-course's topics) is unchanged, so typing in the course form leaves the memoized outline
+   * alone. Null for the kinds without an outline.
+   */
+  get outlineDraft(): TreeDraft | null {
+    const draft = this.history.present;
+    if (!isTreeDraft(draft)) return (this.outline = null);
+    const kept = this.outline;
+    if (kept?.kind === draft.kind && childrenOf(kept) === childrenOf(draft)) return kept;
+    return (this.outline = draft);
   }
 
   /** The undo and redo steps, to back up with the draft. */

@@ -29,14 +29,14 @@ import {
   type Ref,
 } from 'react';
 import { childKindOf, type PlacementRule, type TreeDraft, type TreeNode } from '#compiler/index.ts';
-import { describeProjection, TREE_INSTRUCTIONS } from './announce.ts';
-import { flatten, removeDescendantsOf } from './flat-tree.ts';
-import { getProjection, type Projection } from './projection.ts';
-import { useEdgeScroll } from './use-edge-scroll.ts';
-import { INDENT_PX, treeKeyboardCoordinates } from './keyboard.ts';
+import { describeProjection, TREE_INSTRUCTIONS } from './geometry/announce.ts';
+import { flatten, removeDescendantsOf } from './geometry/flat-tree.ts';
+import { getProjection, type Projection } from './geometry/projection.ts';
+import { useEdgeScroll } from './geometry/use-edge-scroll.ts';
+import { INDENT_PX, treeKeyboardCoordinates } from './geometry/keyboard.ts';
 import type { NodeStatus } from './node-status.ts';
-import { moveChecked } from './outline-edits.ts';
-import type { RowActions } from './row-actions.ts';
+import { moveChecked } from './commands/outline-edits.ts';
+import type { RowActions } from './commands/row-actions.ts';
 import { TreeRow } from './tree-row.tsx';
 
 export const ROW_HEIGHT = 40;

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { KIND_WORD, nodeName, shortName } from './node-names.ts';
-import { moveChecked, moveTargets } from './outline-edits.ts';
+import { moveChecked, moveTargets } from './commands/outline-edits.ts';
 
 export interface MoveDialogProps {
   draft: TreeDraft;

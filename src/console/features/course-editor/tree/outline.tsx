@@ -16,9 +16,9 @@ import { CourseTree, type CourseTreeHandle } from './course-tree.tsx';
 import { MoveDialog } from './move-dialog.tsx';
 import { nodeName } from './node-names.ts';
 import { nodeStatuses } from './node-status.ts';
-import { hideSection, moveChecked, moveToUnused, UNUSED_TITLE } from './outline-edits.ts';
-import type { Projection } from './projection.ts';
-import { useOutlineActions, type Editing, type Notice } from './use-outline-actions.ts';
+import { hideSection, moveChecked, moveToUnused, UNUSED_TITLE } from './commands/outline-edits.ts';
+import type { Projection } from './geometry/projection.ts';
+import { useOutlineActions, type Editing, type Notice } from './commands/use-outline-actions.ts';
 
 export interface OutlineProps {
   store: EditorStore;

@@ -10,8 +10,8 @@ import {
   MenuSeparator,
   MenuTrigger,
 } from '../../../components/ui/menu.tsx';
-import type { RowActions } from './row-actions.ts';
-import { CHILD_WORD } from './row-actions.ts';
+import type { RowActions } from './commands/row-actions.ts';
+import { CHILD_WORD } from './commands/row-actions.ts';
 
 export interface RowMenuProps {
   id: string;

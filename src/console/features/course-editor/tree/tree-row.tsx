@@ -13,15 +13,15 @@ import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { NodeKind } from '#compiler/index.ts';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { TOPIC_TYPE_LABELS } from '../../../lib/labels.ts';
-import type { FlatNode } from './flat-tree.ts';
+import type { FlatNode } from './geometry/flat-tree.ts';
 import { HiddenIcon, KindIcon, StatusIcon, type RowState } from './icons.tsx';
-import { INDENT_PX } from './keyboard.ts';
-import { newIndex } from './new-index.ts';
+import { INDENT_PX } from './geometry/keyboard.ts';
+import { newIndex } from './geometry/new-index.ts';
 import { displayTitle, KIND_WORD } from './node-names.ts';
 import type { NodeStatus } from './node-status.ts';
-import { isHiddenSection } from './outline-edits.ts';
+import { isHiddenSection } from './commands/outline-edits.ts';
 import { countRowRender } from './render-count.ts';
-import { CHILD_WORD, type FocusMove, type RowActions } from './row-actions.ts';
+import { CHILD_WORD, type FocusMove, type RowActions } from './commands/row-actions.ts';
 import { RowMenu } from './row-menu.tsx';
 
 export interface TreeRowProps {

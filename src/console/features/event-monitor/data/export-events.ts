@@ -1,5 +1,6 @@
 // Exports of the filtered events, built in the browser: CSV for spreadsheets, NDJSON (one event per
 // line, exactly as the feed sent it) for scripts.
+import { saveFile } from '../../../lib/save-file.ts';
 import type { StoredEvent } from './event-model.ts';
 import { resourceOf } from './event-model.ts';
 import { describeEvent } from './event-summary.ts';
@@ -68,7 +69,7 @@ export function toNdjson(events: readonly StoredEvent[]): string {
 
 export type ExportFormat = 'csv' | 'ndjson';
 
-/** Saves the events as a file through a temporary object URL (nothing leaves the browser). */
+/** Saves the events as a file, built in the browser; returns the file's name. */
 export function downloadEvents(
   events: readonly StoredEvent[],
   format: ExportFormat,
@@ -78,15 +79,6 @@ export function downloadEvents(
   const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/x-ndjson;charset=utf-8';
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const name = `lectern-events-${stamp}.${format}`;
-  const url = URL.createObjectURL(new Blob([body], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later, not at once: revoking before the download has started can cancel it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(name, body, type);
   return name;
 }

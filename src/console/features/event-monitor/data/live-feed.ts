@@ -3,10 +3,11 @@
 // drop with Last-Event-ID; when it gives up (an HTTP error) or goes silent, the feed reopens the stream
 // itself from the newest event held. Every event goes through the store's dedup, so a replay never shows
 // twice. One tab leads and streams; the others receive its events (tab-leadership.ts).
+import { RelayStatus } from '#contract/console/relay.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { NO_FILTER } from '../filters/event-filters.ts';
 import type { EventStore, IncomingEvent } from './event-store.ts';
-import { fetchHistoryPage, fetchRelayStatus, RelayStatus, streamUrl } from './relay-api.ts';
+import { fetchHistoryPage, fetchRelayStatus, streamUrl } from './relay-api.ts';
 import {
   canShareAcrossTabs,
   joinTabs,

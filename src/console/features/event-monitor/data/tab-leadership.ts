@@ -3,7 +3,7 @@
 // connections per host across all tabs). When the leader tab closes, its lock is released and the next
 // tab takes over, resuming the stream from the newest event it holds. Without Web Locks or
 // BroadcastChannel (an insecure origin), every tab streams on its own.
-import type { RelayStatus } from './relay-api.ts';
+import type { RelayStatus } from '#contract/console/relay.ts';
 import type { IncomingEvent } from './event-store.ts';
 
 export type LinkState = 'connecting' | 'live' | 'reconnecting' | 'offline';

@@ -29,7 +29,7 @@ describe('connection label', () => {
     expect(connectionLabel(feed({}), 0).label).toBe('Live');
     expect(connectionLabel(feed({ link: 'reconnecting' }), 0).label).toBe('Reconnecting');
     const throttled = connectionLabel(
-      feed({ status: { kinds: [kind], throttledUntil: 42_500 } }),
+      feed({ status: { kinds: [kind], throttledUntil: 42_500, leader: 'console-1' } }),
       10_000,
     );
     expect(throttled).toEqual({
@@ -39,7 +39,10 @@ describe('connection label', () => {
     });
     // Once the time has passed it is live again, without waiting for a new status.
     expect(
-      connectionLabel(feed({ status: { kinds: [kind], throttledUntil: 42_500 } }), 43_000).label,
+      connectionLabel(
+        feed({ status: { kinds: [kind], throttledUntil: 42_500, leader: 'console-1' } }),
+        43_000,
+      ).label,
     ).toBe('Live');
   });
 
@@ -51,7 +54,10 @@ describe('connection label', () => {
       nextPollAt: 5_000,
     };
     expect(
-      connectionLabel(feed({ status: { kinds: [kind, failing], throttledUntil: null } }), 1_000),
+      connectionLabel(
+        feed({ status: { kinds: [kind, failing], throttledUntil: null, leader: 'console-1' } }),
+        1_000,
+      ),
     ).toEqual({
       tone: 'warning',
       label: 'Live, upstream errors',

@@ -1,7 +1,7 @@
 // What the connection indicator says: the browser's link to the relay first (live, reconnecting), then
 // the relay's own link to the feed (throttled upstream, with the time until it polls again).
+import type { KindStatus } from '#contract/console/relay.ts';
 import type { FeedState } from '../data/live-feed.ts';
-import type { KindStatus } from '../data/relay-api.ts';
 
 export type ConnectionTone = 'live' | 'warning' | 'danger' | 'pending';
 

@@ -1,10 +1,10 @@
 // The relay's view of each kind: how far it has read (checkpoint), how stale it is (lag), and what went
 // wrong last. Collapsed while everything is fine; opened by default when a kind is in trouble.
+import type { KindStatus } from '#contract/console/relay.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { failingKinds, formatSeconds } from './connection-label.ts';
 import { EVENT_KIND_LABELS, labelFor } from '../../../lib/labels.ts';
 import { useFeedState, useNow } from '../data/monitor-instance.ts';
-import type { KindStatus } from '../data/relay-api.ts';
 
 const STATE_LABELS: Record<KindStatus['state'], string> = {
   starting: 'Starting',

@@ -1,0 +1,171 @@
+// The event relay for browsers: the console server polls the feed (one poller per kind, spec 6's
+// consumer rules) into its own store, and browsers read the store: per-kind status, a live stream and
+// history pages. Each stored event gets a relay sequence number `seq`: monotonic, unique, not
+// necessarily dense.
+import { z } from 'zod';
+import { EventKind } from '../enums.ts';
+import { consoleEndpoint } from './endpoint.ts';
+import { CursorParam, LimitParam, PageInfo, TimeParam } from './pages.ts';
+
+export const PollerState = z
+  .enum(['starting', 'ok', 'throttled', 'retrying', 'error', 'stopped'])
+  .meta({
+    description:
+      '`throttled`: the feed answered 429 (polling resumes at `throttledUntil`, shared by every kind: the limit is per key); `retrying`: a 5xx or network error, retried with exponential backoff and jitter; `error`: another 4xx such as a revoked key, polled again only after minutes.',
+  });
+export type PollerState = z.infer<typeof PollerState>;
+
+/** Times are epoch milliseconds. */
+export const KindStatus = z.object({
+  kind: z.string(),
+  state: PollerState,
+  checkpoint: z.number().nullable().meta({
+    description: 'The highest event timestamp fully processed, or null before the first.',
+  }),
+  lastSuccessAt: z.number().nullable(),
+  lagMs: z
+    .number()
+    .nullable()
+    .meta({ description: 'How long ago the last complete poll succeeded.' }),
+  error: z.string().nullable(),
+  errorAt: z.number().nullable(),
+  throttledUntil: z.number().nullable(),
+  nextPollAt: z.number().nullable(),
+  storedTotal: z.number(),
+});
+export type KindStatus = z.infer<typeof KindStatus>;
+
+export const RelayStatus = z.object({
+  kinds: z.array(KindStatus),
+  throttledUntil: z.number().nullable().meta({
+    description: 'No kind polls the feed before this time (epoch ms): the feed answered 429.',
+  }),
+  leader: z.string().nullable().meta({
+    description:
+      'The console server whose relay polls the feed now; null while none does (during a failover). Every server answers with the same status, read from the shared database.',
+  }),
+});
+export type RelayStatus = z.infer<typeof RelayStatus>;
+
+/** A comma-separated list of kinds, parsed to a list without repeats. */
+const KindsParam = z
+  .string()
+  .transform((value) => [
+    ...new Set(
+      value
+        .split(',')
+        .map((kind) => kind.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(z.array(EventKind, 'must be a comma-separated list of event kinds'))
+  .meta({ description: 'One event kind or a comma-separated list.' });
+
+export const EventHistoryQuery = z.object({
+  kind: KindsParam.optional(),
+  learner: z
+    .string()
+    .trim()
+    .min(1)
+    .max(320)
+    .optional()
+    .meta({ description: 'Learner id, email, or part of the name (case-insensitive).' }),
+  course: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'Course or learning path id.' }),
+  from: TimeParam.optional().meta({ description: 'Event time, epoch ms or ISO 8601; inclusive.' }),
+  to: TimeParam.optional().meta({ description: 'Event time, epoch ms or ISO 8601; exclusive.' }),
+  cursor: CursorParam.optional(),
+  limit: LimitParam,
+});
+
+export const RelayedEvent = z.object({
+  seq: z.int().positive(),
+  receivedAt: z.iso.datetime(),
+  event: z.unknown().meta({
+    description:
+      'The event exactly as the feed returned it (`id`, `kind`, `timestamp`, `learner`, `course` or `learningPath`, `data`…).',
+  }),
+});
+export type RelayedEvent = z.infer<typeof RelayedEvent>;
+
+export const EventHistoryPage = z.object({
+  items: z.array(RelayedEvent).meta({ description: 'Newest first.' }),
+  pageInfo: PageInfo,
+});
+export type EventHistoryPage = z.infer<typeof EventHistoryPage>;
+
+export const EventStreamQuery = z.object({
+  kinds: KindsParam.optional(),
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be an event id from this stream')
+    .optional()
+    .meta({
+      description:
+        'For clients that cannot set the `Last-Event-ID` header: resume after this `seq` (`0`: the whole stored history).',
+    }),
+});
+
+export const getRelayStatus = consoleEndpoint({
+  operationId: 'getRelayStatus',
+  method: 'GET',
+  path: '/api/events/status',
+  summary: "The relay's state per event kind, its shared throttle and its leader.",
+  access: 'role',
+  response: RelayStatus,
+});
+
+export const listEvents = consoleEndpoint({
+  operationId: 'listEvents',
+  method: 'GET',
+  path: '/api/events',
+  summary: 'Stored events, newest first, in keyset pages, with filters.',
+  description:
+    'To combine history and live events, open the stream with `lastEventId` set to the largest `seq` loaded, or page history backwards from the oldest `seq` shown. Events older than `LECTERN_RELAY_RETENTION_DAYS` are deleted hourly.',
+  access: 'role',
+  query: EventHistoryQuery,
+  response: EventHistoryPage,
+});
+
+export const streamEvents = consoleEndpoint({
+  operationId: 'streamEvents',
+  method: 'GET',
+  path: '/api/events/stream',
+  summary: 'Server-Sent Events: every stored event as it arrives, and status changes.',
+  description: [
+    "Use `new EventSource('/api/events/stream?kinds=quizAttempt,courseCompletion')` (omit `kinds` for all).",
+    'Without `Last-Event-ID` the stream starts live (events stored from now on). `EventSource` reconnects by',
+    'itself and sends `Last-Event-ID`; the server then sends every stored event after that id, in order, then',
+    'continues live: no gaps, no duplicates. The stream ends within a second when the session ends (sign-out,',
+    'expiry) or the role is revoked (the next reconnect then gets 401 or 403), on whichever console server it',
+    'happened: sign-outs and role changes are announced to every server sharing the database (and by',
+    "`npm run lectern -- roles ...`), which re-checks its open streams at once; every open stream's session",
+    'is also read from the database twice a second, which covers expiry and missed announcements. A stream',
+    'whose session cannot be checked (database unreachable) ends too.',
+  ].join(' '),
+  access: 'role',
+  query: EventStreamQuery,
+  response: {
+    stream: true,
+    contentTypes: {
+      'text/event-stream': {
+        description:
+          "Default messages (`onmessage`): `id:` is the relay `seq`, `data:` the event JSON exactly as the feed returned it. `event: status` messages: `data:` is the relay status, sent on connect, whenever a kind's state, error or throttle changes, and every 15 s (the heartbeat).",
+        schema: RelayStatus,
+      },
+    },
+  },
+});
+
+export const RELAY_INTRO = [
+  'The server polls the feed (one poller per kind, spec 6 consumer rules) into its own store; browsers read',
+  'the store. Each stored event gets a relay sequence number `seq`: monotonic, unique, not necessarily',
+  'dense. Times in the status are epoch milliseconds.',
+].join(' ');
+
+export const RELAY_ENDPOINTS = [getRelayStatus, listEvents, streamEvents] as const;

@@ -1,0 +1,244 @@
+// Relayed events and the relay's per-kind state. Inserts are idempotent (UNIQUE (kind, event_id)), the
+// relay's seq is the monotonic id SSE clients resume from, and history pages are keyset by seq.
+//
+// Readers follow the table by seq ("everything after the last id I sent"), so a seq must never become
+// visible after a higher one: on PostgreSQL, event inserts take a transaction-scoped advisory lock before
+// drawing their seqs, so they commit one at a time, in seq order, even if two servers ever insert at
+// once. SQLite has one writer anyway.
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
+import type { Engine } from './schema.ts';
+
+/** Serializes event inserts on PostgreSQL (transaction-scoped advisory lock). */
+const EVENT_INSERT_LOCK = 7_365_011;
+/** Rows per INSERT statement: 10 parameters each, well under both engines' limits. */
+const INSERT_CHUNK = 500;
+
+/** A feed event as the relay stores and indexes it (relay/normalize-event.ts makes it). */
+export interface NormalizedEvent {
+  eventId: string;
+  kind: string;
+  timestamp: number;
+  learnerId: string | null;
+  learnerEmail: string | null;
+  learnerName: string | null;
+  courseId: string | null;
+  learningPathId: string | null;
+  /** The event's JSON, exactly as the feed returned it. */
+  payload: string;
+}
+
+export interface KindStateRow {
+  kind: string;
+  checkpoint: number | null;
+  last_success_at: number | null;
+  last_error: string | null;
+  last_error_at: number | null;
+  throttled_until: number | null;
+  stored_total: number;
+  state: string | null;
+  next_poll_at: number | null;
+}
+
+export interface StoredEventRow {
+  seq: number;
+  kind: string;
+  payload: string;
+  received_at: number;
+}
+
+export interface HistoryFilter {
+  kinds?: string[];
+  /** Learner id, email, or part of the name. */
+  learner?: string;
+  /** Course or learning path id. */
+  course?: string;
+  from?: number;
+  to?: number;
+}
+
+export interface KindProblem {
+  state: string;
+  error: string | null;
+  errorAt: number | null;
+  throttledUntil: number | null;
+  nextPollAt: number | null;
+}
+
+const EVENT_COLUMNS = ['seq', 'kind', 'payload', 'received_at'] as const;
+
+export function createRelayRepository(db: Db, engine: Engine) {
+  return {
+    async ensureKind(kind: string): Promise<void> {
+      await db
+        .insertInto('relay_kinds')
+        .values({ kind })
+        .onConflict((conflict) => conflict.column('kind').doNothing())
+        .execute();
+    },
+    kindState: (kind: string): Promise<KindStateRow | undefined> =>
+      db.selectFrom('relay_kinds').selectAll().where('kind', '=', kind).executeTakeFirst(),
+    kindStates: (): Promise<KindStateRow[]> =>
+      db.selectFrom('relay_kinds').selectAll().orderBy('kind').execute(),
+
+    /** Stores one page in one transaction; returns how many events were new. */
+    insertPage(kind: string, events: NormalizedEvent[], at: number): Promise<number> {
+      if (events.length === 0) return Promise.resolve(0);
+      return db.transaction().execute(async (trx) => {
+        if (engine === 'postgres')
+          await sql`SELECT pg_advisory_xact_lock(${EVENT_INSERT_LOCK})`.execute(trx);
+        let inserted = 0;
+        for (let start = 0; start < events.length; start += INSERT_CHUNK) {
+          const result = await trx
+            .insertInto('relay_events')
+            .values(
+              events.slice(start, start + INSERT_CHUNK).map((event) => ({
+                event_id: event.eventId,
+                kind: event.kind,
+                timestamp: event.timestamp,
+                learner_id: event.learnerId,
+                learner_email: event.learnerEmail,
+                learner_name: event.learnerName,
+                course_id: event.courseId,
+                learning_path_id: event.learningPathId,
+                payload: event.payload,
+                received_at: at,
+              })),
+            )
+            .onConflict((conflict) => conflict.columns(['kind', 'event_id']).doNothing())
+            .executeTakeFirst();
+          inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
+        }
+        if (inserted)
+          await trx
+            .updateTable('relay_kinds')
+            .set((eb) => ({ stored_total: eb('stored_total', '+', inserted) }))
+            .where('kind', '=', kind)
+            .execute();
+        return inserted;
+      });
+    },
+
+    /**
+     * A chain read to its end. The stored checkpoint only moves forward: a deposed leader that finishes a
+     * chain late cannot take it back.
+     */
+    async saveCheckpoint(
+      kind: string,
+      checkpoint: number | null,
+      at: number,
+      nextPollAt: number,
+    ): Promise<void> {
+      await db
+        .updateTable('relay_kinds')
+        .set((eb) => ({
+          checkpoint:
+            checkpoint === null
+              ? eb.ref('checkpoint')
+              : eb
+                  .case()
+                  .when(eb.or([eb('checkpoint', 'is', null), eb('checkpoint', '<', checkpoint)]))
+                  .then(checkpoint)
+                  .else(eb.ref('checkpoint'))
+                  .end(),
+          last_success_at: at,
+          last_error: null,
+          last_error_at: null,
+          throttled_until: null,
+          state: 'ok',
+          next_poll_at: nextPollAt,
+        }))
+        .where('kind', '=', kind)
+        .execute();
+    },
+    async saveProblem(kind: string, problem: KindProblem): Promise<void> {
+      await db
+        .updateTable('relay_kinds')
+        .set({
+          state: problem.state,
+          last_error: problem.error,
+          last_error_at: problem.errorAt,
+          throttled_until: problem.throttledUntil,
+          next_poll_at: problem.nextPollAt,
+        })
+        .where('kind', '=', kind)
+        .execute();
+    },
+    async maxSeq(): Promise<number> {
+      const row = await db
+        .selectFrom('relay_events')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .executeTakeFirst();
+      return Number(row?.seq ?? 0);
+    },
+    readAfter(
+      afterSeq: number,
+      kinds: readonly string[] | null,
+      limit: number,
+    ): Promise<StoredEventRow[]> {
+      return db
+        .selectFrom('relay_events')
+        .select(EVENT_COLUMNS)
+        .where('seq', '>', afterSeq)
+        .$if(kinds !== null, (q) => q.where('kind', 'in', kinds!.length ? kinds! : ['']))
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+    },
+    /** Newest first, below `beforeSeq`. */
+    history(
+      filter: HistoryFilter,
+      beforeSeq: number | undefined,
+      limit: number,
+    ): Promise<StoredEventRow[]> {
+      const learner = filter.learner?.toLowerCase();
+      const { kinds, course, from, to } = filter;
+      return db
+        .selectFrom('relay_events')
+        .select(EVENT_COLUMNS)
+        .$if(Boolean(kinds?.length), (q) => q.where('kind', 'in', kinds!))
+        .$if(learner !== undefined, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('learner_id', '=', filter.learner!),
+              eb('learner_email', '=', learner!),
+              // Names are stored in lower case; ESCAPE makes both engines read \% and \_ literally.
+              sql<boolean>`${eb.ref('learner_name')} LIKE ${`%${learner!.replace(/[%_\\]/g, '\\$&')}%`} ESCAPE '\\'`,
+            ]),
+          ),
+        )
+        .$if(course !== undefined, (q) =>
+          q.where((eb) =>
+            eb.or([eb('course_id', '=', course!), eb('learning_path_id', '=', course!)]),
+          ),
+        )
+        .$if(from !== undefined, (q) => q.where('timestamp', '>=', from!))
+        .$if(to !== undefined, (q) => q.where('timestamp', '<', to!))
+        .$if(beforeSeq !== undefined, (q) => q.where('seq', '<', beforeSeq!))
+        .orderBy('seq', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    /** Deletes events older than `timestamp` in small batches (short write locks). */
+    async deleteOlderThan(timestamp: number, batchSize = 5000): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const result = await db
+          .deleteFrom('relay_events')
+          .where('seq', 'in', (eb) =>
+            eb
+              .selectFrom('relay_events')
+              .select('seq')
+              .where('timestamp', '<', timestamp)
+              .orderBy('timestamp')
+              .limit(batchSize),
+          )
+          .executeTakeFirst();
+        const deleted = Number(result.numDeletedRows);
+        total += deleted;
+        if (deleted < batchSize) return total;
+      }
+    },
+  };
+}
+export type RelayRepository = ReturnType<typeof createRelayRepository>;
