@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser, type Page, type Route } from 'playwright';
 import {
   newCourseDraft,
   newLesson,
@@ -64,8 +64,16 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-/** The console server's session (an admin) and tags; and, when given, a saved course's reads. */
-export async function mockConsoleServer(page: Page, saved?: Baseline): Promise<void> {
+/**
+ * The console server's session (an admin) and tags; and, when given, a saved course's reads, each
+ * answered `upstreamLatencyMs` late, as a Content API that far away would (the session is the
+ * console server's own and answers at once).
+ */
+export async function mockConsoleServer(
+  page: Page,
+  saved?: Baseline,
+  upstreamLatencyMs = 0,
+): Promise<void> {
   const all = Object.fromEntries(
     [
       'read',
@@ -94,13 +102,14 @@ export async function mockConsoleServer(page: Page, saved?: Baseline): Promise<v
   );
   if (!saved) return;
   const { courseGroup, course, structure } = saved;
-  await page.route(`**/api/v2/courses/${course.id}/structure`, (route) =>
-    route.fulfill(json(structure)),
-  );
-  await page.route(`**/api/v2/courseGroups/${courseGroup.id}`, (route) =>
-    route.fulfill(json(courseGroup)),
-  );
-  await page.route(`**/api/v2/courseGroups/${courseGroup.id}/courses*`, (route) =>
-    route.fulfill(json({ courses: [course] })),
+  const later = (body: unknown) => async (route: Route) => {
+    if (upstreamLatencyMs > 0) await new Promise((done) => setTimeout(done, upstreamLatencyMs));
+    await route.fulfill(json(body));
+  };
+  await page.route(`**/api/v2/courses/${course.id}/structure`, later(structure));
+  await page.route(`**/api/v2/courseGroups/${courseGroup.id}`, later(courseGroup));
+  await page.route(
+    `**/api/v2/courseGroups/${courseGroup.id}/courses*`,
+    later({ courses: [course] }),
   );
 }

@@ -1,6 +1,8 @@
-// A static server for a console build, with the SPA history fallback (for the editor benchmark).
+// A static server for a console build, with the SPA history fallback (for the editor benchmark); with
+// `apiOrigin`, /api/* is forwarded there (a real console server), as the console server itself would
+// answer it, so a benchmark can serve a build of its own against real data.
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -10,14 +12,28 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-export function serveStatic(root: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent((request.url ?? '/').split('?')[0]!));
+export function serveStatic(root: string, apiOrigin?: string, port = 0): Promise<Server> {
+  const server = createServer((incoming, response) => {
+    if (apiOrigin && incoming.url?.startsWith('/api/')) {
+      const target = new URL(incoming.url, apiOrigin);
+      const forwarded = request(
+        target,
+        { method: incoming.method, headers: { ...incoming.headers, host: target.host } },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      forwarded.on('error', () => response.writeHead(502).end());
+      incoming.pipe(forwarded);
+      return;
+    }
+    const path = normalize(decodeURIComponent((incoming.url ?? '/').split('?')[0]!));
     let file = join(root, path);
     if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory())
       file = join(root, 'index.html');
     response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(response);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
