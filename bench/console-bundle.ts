@@ -9,9 +9,8 @@
 //    parts fetched just after the first render). Target <= 150 KB for each.
 // Reference, same run: the framework floor, React, React DOM, TanStack Router and TanStack Query
 // imported eagerly and built alone, what any console on this stack downloads before its own code.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright';
@@ -48,7 +47,9 @@ const routeChunks = (manifest: Manifest, routeFile: string) =>
 
 /** gzip size of React, React DOM, TanStack Router and Query, built alone. */
 async function frameworkFloor(): Promise<number> {
-  const dir = mkdtempSync(join(tmpdir(), 'lectern-floor-'));
+  // Inside the repository, so that the packages resolve from its node_modules.
+  mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, 'node_modules/.cache/lectern-floor-'));
   try {
     const entry = join(dir, 'floor.ts');
     writeFileSync(
@@ -224,7 +225,12 @@ export async function run(): Promise<void> {
   console.log(`All JavaScript of the console: ${kb(figures.everything)} KB gzip`);
 
   const env = new MonitorEnv();
-  await env.start({ sandbox: PORTS.sandbox, console: PORTS.console });
+  try {
+    await env.start({ sandbox: PORTS.sandbox, console: PORTS.console });
+  } catch (error) {
+    await env.close();
+    throw error;
+  }
   const server = await serveStatic(outDir, env.url, PORTS.build);
   const browser = await launchBenchBrowser();
   try {

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { createDatabase, startPostgres } from '../test/helpers/postgres-server.ts';
+import { verdict } from './verdict.ts';
 
 const KEY = 'sk_bench_proxy_0123456789abcdef';
 /** Requests per second of the latency phase (BENCH_PROXY_RATE overrides, to probe a loaded machine). */
@@ -342,6 +343,13 @@ export async function run(): Promise<void> {
         const addedP99 = p(name, 99) - p('direct', 99);
         console.log(
           `  ${label} p50 ${ms(p(name, 50))}  p99 ${ms(p(name, 99))}; added p50 ${ms(addedP50)} (target <= 0.5 ms: ${addedP50 <= 0.5 ? 'met' : 'MISSED'})  p99 ${ms(addedP99)} (target <= 2 ms: ${addedP99 <= 2 ? 'met' : 'MISSED'})`,
+        );
+        verdict(
+          `Console proxy latency added, p99, ${describe(workload)}, ${label.trim().replace(/:$/, '')}`,
+          addedP99 <= 2,
+          `${ms(addedP99)} (p50 ${ms(addedP50)})`,
+          '<= 2 ms',
+          `direct p99 ${ms(p('direct', 99))}`,
         );
       }
     }

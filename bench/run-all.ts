@@ -70,4 +70,12 @@ for (const [index, bench] of selected.entries()) {
   console.log(`--- done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+// Every target printed with PASS or FAIL (bench/verdict.ts), again in one place.
+const { verdicts } = await import('./verdict.ts');
+if (verdicts.length > 0) {
+  const failed = verdicts.filter(({ pass }) => !pass).length;
+  console.log(`\n=== Targets: ${verdicts.length - failed} PASS, ${failed} FAIL ===`);
+  for (const { line } of verdicts) console.log(line);
+}
+
 export {};

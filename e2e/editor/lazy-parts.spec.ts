@@ -1,0 +1,63 @@
+// The editor's parts that load after its outline shows (issue 27): export, import and "Move to…". Used
+// the moment the outline appears on a fresh page, each one works. The conflict panel, also loaded late,
+// is opened by editor.spec.ts ("a course changed on the server..."); the toasts, loaded after the first
+// page, by e2e/jobs.
+import { readFile } from 'node:fs/promises';
+import { parseDraftFile } from '#compiler/index.ts';
+import { createCourse, row, rowTitle, shape, structureOf } from '../support/editor.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test.beforeEach(async ({ signInAs }) => {
+  await signInAs('admin');
+});
+
+test('export and "Move to…" work the moment the outline shows', async ({ page, sandbox }) => {
+  const title = `Lazy parts ${Date.now()}`;
+  const { courseId } = await createCourse(sandbox, title, {
+    'Section one': { 'Lesson one': ['First page', 'Second page'] },
+    'Section two': { 'Lesson two': ['Third page'] },
+  });
+  await page.goto(`/editor/${courseId}`);
+  await expect(row(page, 'Second page')).toBeVisible();
+
+  // "Move to…", its dialog loaded on demand.
+  await row(page, 'Second page')
+    .getByRole('button', { name: /^Actions for/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Move to…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move Topic “Second page”' });
+  await expect(dialog.getByLabel('Into which lesson')).toBeFocused();
+  await dialog
+    .getByLabel('Into which lesson')
+    .selectOption({ label: 'Section “Section two” › Lesson “Lesson two”' });
+  await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(rowTitle(page, 'Second page')).toBeFocused();
+
+  // Export, from the buttons that held its place while it loaded.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export JSON' }).click();
+  const parsed = parseDraftFile(await readFile(await (await download).path(), 'utf8'));
+  expect(parsed.ok && parsed.draft.attributes.title).toBe(title);
+
+  await page.getByRole('button', { name: 'Apply changes' }).click();
+  await expect(page.getByText('Applied.')).toBeVisible({ timeout: 20_000 });
+  expect(shape(await structureOf(sandbox, courseId))).toEqual([
+    ['Section one', [['Lesson one', ['First page']]]],
+    ['Section two', [['Lesson two', ['Third page', 'Second page']]]],
+  ]);
+});
+
+test('import works the moment a new course opens', async ({ page }) => {
+  await page.goto('/editor/new');
+  await page.getByLabel('Draft file to import').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"version": 2}'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'was not imported' })).toContainText(
+    'Unsupported draft file version: 2',
+  );
+});
