@@ -2,13 +2,13 @@
 // and node details, live problems, and review/apply with the conflict panel. The draft lives in an
 // EditorStore with undo/redo and is backed up to IndexedDB with its history and its baseline.
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { draftFromBaseline, findNode, isTreeDraft, type Baseline } from '#compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { PendingState } from '../../components/ui/spinner.tsx';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { KIND_LABELS } from '../../lib/labels.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { ApplyPanel } from './apply/apply-panel.tsx';
 import { IssuesList } from './apply/issues-list.tsx';
 import { useApply } from './apply/use-apply.ts';
 import { issueWords } from './compile/issue-words.ts';
@@ -16,9 +16,7 @@ import { useCompiled } from './compile/use-compiled.ts';
 import { EditorLayout, NARROW_QUERY } from './layout/editor-layout.tsx';
 import { useEditorView } from './layout/use-editor-view.ts';
 import { CourseIssues } from './panels/course-issues.tsx';
-import { CourseForm } from './panels/course-form.tsx';
 import { KindPicker } from './panels/kind-picker.tsx';
-import { NodePanel } from './panels/node-panel.tsx';
 import { ProblemsContext, type FieldProblems } from './panels/problems-context.ts';
 import { LeaveGuard } from './persistence/leave-guard.tsx';
 import type { EditorInit } from './persistence/load-editor.ts';
@@ -34,9 +32,38 @@ import './course-editor.css';
 const ImportExport = lazy(() =>
   import('./persistence/import-export.tsx').then((m) => ({ default: m.ImportExport })),
 );
+// The details forms (react-hook-form) too; the node panel's code is fetched as the editor mounts, so a
+// first selection finds it loaded.
+const loadNodePanel = () => import('./panels/node-panel.tsx');
+const NodePanel = lazy(() => loadNodePanel().then((m) => ({ default: m.NodePanel })));
+const CourseForm = lazy(() =>
+  import('./panels/course-form.tsx').then((m) => ({ default: m.CourseForm })),
+);
+const ApplyPanel = lazy(() =>
+  import('./apply/apply-panel.tsx').then((m) => ({ default: m.ApplyPanel })),
+);
 const ConflictPanel = lazy(() =>
   import('./apply/conflict-panel.tsx').then((m) => ({ default: m.ConflictPanel })),
 );
+
+/** Holds the place of review and apply (its steps, the JSON requests) while its code loads. */
+function ApplyPanelPending() {
+  return (
+    <section className="apply-panel" aria-label="Review and apply" aria-busy="true">
+      <h2 className="editor-panel__title">Review and apply</h2>
+      <p className="field__hint">Planning the requests…</p>
+    </section>
+  );
+}
+
+/** Holds the place of a details form while its code loads. */
+function FormPending() {
+  return (
+    <div className="course-editor__form-pending" aria-busy="true">
+      <PendingState label="Loading the form" />
+    </div>
+  );
+}
 
 /** Holds the place of the import and export buttons while their code loads. */
 function ImportExportPending() {
@@ -57,6 +84,7 @@ export type CourseEditorProps = EditorInit & { canPublish: boolean };
 export function CourseEditor(props: CourseEditorProps) {
   const [store] = useState(() => new EditorStore(props.initial, props.saved, props.history));
   const [restoredAt, setRestoredAt] = useState(props.restoredAt);
+  useEffect(() => void loadNodePanel(), []);
   const view = useEditorView(store);
   const { select } = view;
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -149,19 +177,21 @@ export function CourseEditor(props: CourseEditorProps) {
           nodeName={nameOf}
           onGo={goTo}
         />
-        <ApplyPanel
-          plan={compiled.plan}
-          pending={compiled.pending}
-          problems={errorCount}
-          isNew={!baseline}
-          state={applyState}
-          draftKey={draftKey}
-          onApply={() => {
-            if (!applyDraft()) problemsHeading.current?.focus();
-          }}
-          onResume={(plan) => void resume(plan)}
-          onReset={reset}
-        />
+        <Suspense fallback={<ApplyPanelPending />}>
+          <ApplyPanel
+            plan={compiled.plan}
+            pending={compiled.pending}
+            problems={errorCount}
+            isNew={!baseline}
+            state={applyState}
+            draftKey={draftKey}
+            onApply={() => {
+              if (!applyDraft()) problemsHeading.current?.focus();
+            }}
+            onResume={(plan) => void resume(plan)}
+            onReset={reset}
+          />
+        </Suspense>
       </aside>
     ),
     [
@@ -198,7 +228,9 @@ export function CourseEditor(props: CourseEditorProps) {
           <Button size="sm" variant="ghost" onClick={() => select(null)}>
             ← Course details
           </Button>
-          <NodePanel store={store} node={selected} />
+          <Suspense fallback={<FormPending />}>
+            <NodePanel store={store} node={selected} />
+          </Suspense>
         </>
       ) : (
         <>
@@ -206,7 +238,9 @@ export function CourseEditor(props: CourseEditorProps) {
             Course details
           </h2>
           <CourseIssues issues={issues} courseId={draft.clientId} />
-          <CourseForm store={store} canPublish={props.canPublish} />
+          <Suspense fallback={<FormPending />}>
+            <CourseForm store={store} canPublish={props.canPublish} />
+          </Suspense>
         </>
       )}
     </section>
