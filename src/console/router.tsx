@@ -37,7 +37,7 @@ export function createAppRouter(queryClient: QueryClient) {
     // No floor: the router's default holds a pending state for at least 500 ms once shown, which cost
     // every page open half a second. The spinner only shows for a load slower than PENDING_MS (the
     // previous page stays, and the navigation progress bar speaks, until then), and goes as soon as
-    // the page is ready (docs/decisions/2026-11-25-loading-strategy.md).
+    // the page is ready (docs/decisions/loading-strategy.md).
     defaultPendingMs: PENDING_MS,
     defaultPendingMinMs: 0,
     scrollRestoration: true,
