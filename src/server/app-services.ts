@@ -156,6 +156,7 @@ export async function createServices(
     random: options.random,
     log: log.child({ component: 'alerts' }),
     consoleOrigin: config.publicOrigin,
+    serverName: config.serverName,
   });
   // Alert rules are evaluated, and webhooks sent, by the relay's leader only.
   for (const duty of alerts.duties) relay.whileLeading(duty);

@@ -157,6 +157,9 @@ export const AlertRule = z.object({
   state: AlertRuleState,
   lastFiredAt: z.iso.datetime().nullable(),
   lastEvaluatedAt: z.iso.datetime().nullable(),
+  lastEvaluatedBy: z.string().nullable().meta({
+    description: "The console server that evaluated it last: the relay's leader at the time.",
+  }),
   version: z.int().positive(),
   createdAt: z.iso.datetime(),
   createdBy: z.string(),

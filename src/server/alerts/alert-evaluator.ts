@@ -12,6 +12,8 @@ import { evaluateCondition } from './alert-conditions.ts';
 export interface EvaluatorDeps {
   repo: AlertsRepository;
   now: () => number;
+  /** This server's name, noted on every rule it evaluates. */
+  serverName: string;
   log: Logger;
   /** Called with every alert this evaluator fired (after it is stored). */
   onFired?: (alert: AlertRow) => void;
@@ -34,10 +36,10 @@ export function createAlertEvaluator(deps: EvaluatorDeps) {
     const evaluation = await evaluateCondition(condition, rule, repo, now);
     if (!evaluation.holds) {
       if (rule.open_alert_id) await repo.resolve(rule.id, rule.open_alert_id, now);
-      await repo.noteEvaluated(rule.id, now, evaluation.pendingSince);
+      await repo.noteEvaluated(rule.id, now, deps.serverName, evaluation.pendingSince);
       return;
     }
-    await repo.noteEvaluated(rule.id, now, evaluation.pendingSince);
+    await repo.noteEvaluated(rule.id, now, deps.serverName, evaluation.pendingSince);
     if (rule.open_alert_id) return;
     const windowMs = condition.windowMinutes * 60_000;
     if (rule.last_fired_at !== null && now - rule.last_fired_at < windowMs) return;

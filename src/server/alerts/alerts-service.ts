@@ -49,9 +49,10 @@ export function createAlertsService(deps: {
   random?: () => number;
   log: Logger;
   consoleOrigin: string | null;
+  serverName: string;
 }) {
   const { repo, now, config, log } = deps;
-  const evaluator = createAlertEvaluator({ repo, now, log });
+  const evaluator = createAlertEvaluator({ repo, now, log, serverName: deps.serverName });
   const deliveries = createWebhookDeliveries({
     repo,
     send: createWebhookSender({
@@ -93,6 +94,7 @@ export function createAlertsService(deps: {
       state: row.open_alert_id ? 'firing' : 'ok',
       lastFiredAt: iso(row.last_fired_at),
       lastEvaluatedAt: iso(row.last_evaluated_at),
+      lastEvaluatedBy: row.last_evaluated_by,
       version: row.version,
       createdAt: iso(row.created_at)!,
       createdBy: row.created_by,
@@ -188,6 +190,7 @@ export function createAlertsService(deps: {
         last_fired_at: null,
         pending_since: null,
         last_evaluated_at: null,
+        last_evaluated_by: null,
       };
       try {
         await repo.insertRule(row);

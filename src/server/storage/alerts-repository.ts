@@ -87,10 +87,15 @@ export function createAlertsRepository(db: Db, engine: 'sqlite' | 'postgres') {
       const result = await db.deleteFrom('alert_rules').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
-    async noteEvaluated(id: string, at: number, pendingSince: number | null): Promise<void> {
+    async noteEvaluated(
+      id: string,
+      at: number,
+      by: string,
+      pendingSince: number | null,
+    ): Promise<void> {
       await db
         .updateTable('alert_rules')
-        .set({ last_evaluated_at: at, pending_since: pendingSince })
+        .set({ last_evaluated_at: at, last_evaluated_by: by, pending_since: pendingSince })
         .where('id', '=', id)
         .execute();
     },

@@ -133,6 +133,7 @@ export interface AlertRulesTable {
   last_fired_at: number | null;
   pending_since: number | null;
   last_evaluated_at: number | null;
+  last_evaluated_by: string | null;
 }
 
 export interface AlertsTable {

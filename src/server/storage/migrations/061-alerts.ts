@@ -32,6 +32,8 @@ export async function up(db: MigrationDb, engine: Engine): Promise<void> {
     .addColumn('last_fired_at', BIGINT)
     .addColumn('pending_since', BIGINT)
     .addColumn('last_evaluated_at', BIGINT)
+    /** The console server that evaluated it last: the relay's leader. */
+    .addColumn('last_evaluated_by', 'text')
     .execute();
 
   await withSeq(db.schema.createTable('alerts'), engine)
