@@ -1,6 +1,7 @@
 // A local webhook receiver for the alert tests: records every request (headers, raw body, time) and
 // answers as told: a status for the next N requests (a receiver that fails, then recovers), then 200.
-// Listens on 127.0.0.1 in the port range these tests may use (4950-4999), taking the first free one.
+// Listens on 127.0.0.1 on the port given (the e2e worker's own), or else in the port range these tests
+// may use (4950-4999), taking the first free one.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
 export interface ReceivedWebhook {
@@ -31,7 +32,10 @@ function listen(server: Server, port: number): Promise<boolean> {
   });
 }
 
-export async function startWebhookReceiver(path = '/hooks/lectern'): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  path = '/hooks/lectern',
+  port?: number,
+): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   let failures: { count: number; status: number } = { count: 0, status: 503 };
   const server = createServer((request, response) => {
@@ -53,11 +57,17 @@ export async function startWebhookReceiver(path = '/hooks/lectern'): Promise<Web
   });
   // Several test files run at once: start from a random port of the range, take the first free one.
   const offset = Math.floor(Math.random() * (LAST_PORT - FIRST_PORT + 1));
-  for (let index = 0; index <= LAST_PORT - FIRST_PORT; index++) {
-    const port = FIRST_PORT + ((offset + index) % (LAST_PORT - FIRST_PORT + 1));
-    if (await listen(server, port))
+  const candidates =
+    port === undefined
+      ? Array.from(
+          { length: LAST_PORT - FIRST_PORT + 1 },
+          (_, index) => FIRST_PORT + ((offset + index) % (LAST_PORT - FIRST_PORT + 1)),
+        )
+      : [port];
+  for (const candidate of candidates) {
+    if (await listen(server, candidate))
       return {
-        url: `http://127.0.0.1:${port}${path}`,
+        url: `http://127.0.0.1:${candidate}${path}`,
         received,
         failNext(count, status = 503) {
           failures = { count, status };
@@ -69,5 +79,5 @@ export async function startWebhookReceiver(path = '/hooks/lectern'): Promise<Web
           }),
       };
   }
-  throw new Error(`no free port for the webhook receiver in ${FIRST_PORT}-${LAST_PORT}`);
+  throw new Error(`no free port for the webhook receiver in ${candidates.join(', ')}`);
 }
