@@ -28,6 +28,13 @@ export const SCREEN_WORDS: Record<SavedViewScreen, string> = {
   auditLog: 'the audit log',
 };
 
+/** Everyone holding a role, in messages and in the console's menus ("Shared with support staff"). */
+export const ROLE_PLURALS: Record<ConsoleRole, string> = {
+  admin: 'admins',
+  contentManager: 'content managers',
+  support: 'support staff',
+};
+
 export const SAVED_VIEW_LIMITS = { perOwnerAndScreen: 100, searchKeys: 20, nameLength: 80 };
 
 export const ViewSearch = z

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsoleRole } from '#contract/console/access.ts';
 import {
+  ROLE_PLURALS,
   SAVED_VIEW_LIMITS,
   SAVED_VIEW_SCREENS,
   SCREEN_ROLES,
@@ -30,12 +31,6 @@ export interface ViewUser {
   email: string;
   role: ConsoleRole;
 }
-
-const ROLE_WORDS: Record<ConsoleRole, string> = {
-  admin: 'admins',
-  contentManager: 'content managers',
-  support: 'support staff',
-};
 
 const NOT_FOUND =
   'No saved view with this id (it may have been deleted, or it is not shared with you).';
@@ -62,7 +57,7 @@ function changeRefusal(row: SavedViewRow, what: string): ApiError {
     'forbidden',
     row.shared_with === null
       ? `Refused: “${row.name}” is ${row.owner_email}'s private view; only they can ${what} it.`
-      : `Refused: “${row.name}” is shared with ${ROLE_WORDS[row.shared_with]}; only an admin, or its owner while one of ${ROLE_WORDS[row.shared_with]}, can ${what} it.`,
+      : `Refused: “${row.name}” is shared with ${ROLE_PLURALS[row.shared_with]}; only an admin, or its owner while one of ${ROLE_PLURALS[row.shared_with]}, can ${what} it.`,
   );
 }
 
@@ -73,13 +68,13 @@ function checkSharing(user: ViewUser, screen: SavedViewScreen, role: ConsoleRole
     throw new ApiError(
       403,
       'forbidden',
-      `Refused: you can share a view with your own role (${ROLE_WORDS[user.role]}) only; admins can share with any role.`,
+      `Refused: you can share a view with your own role (${ROLE_PLURALS[user.role]}) only; admins can share with any role.`,
     );
   if (!SCREEN_ROLES[screen].includes(role))
     throw new ApiError(
       400,
       'bad_request',
-      `sharedWith: ${ROLE_WORDS[role]} cannot open ${SCREEN_WORDS[screen]}, so the view cannot be shared with them.`,
+      `sharedWith: ${ROLE_PLURALS[role]} cannot open ${SCREEN_WORDS[screen]}, so the view cannot be shared with them.`,
     );
 }
 
@@ -157,7 +152,7 @@ export function createSavedViewsService(repo: SavedViewsRepository, now: () => n
         throw new ApiError(
           403,
           'forbidden',
-          `Refused: ${ROLE_WORDS[user.role]} cannot open ${SCREEN_WORDS[input.screen]}.`,
+          `Refused: ${ROLE_PLURALS[user.role]} cannot open ${SCREEN_WORDS[input.screen]}.`,
         );
       checkSharing(user, input.screen, input.sharedWith);
       if ((await repo.countOwned(user.email, input.screen)) >= SAVED_VIEW_LIMITS.perOwnerAndScreen)

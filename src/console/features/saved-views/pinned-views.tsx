@@ -2,6 +2,7 @@
 // menu lists. Each opens its screen with the view's filters in the URL.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ComponentProps } from 'react';
 import type { SavedView } from '#contract/console/saved-views.ts';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu.tsx';
 import { savedViewQueries } from './saved-views-api.ts';
@@ -14,12 +15,19 @@ export function usePinnedViews(): SavedView[] {
   return (views.data ?? []).filter((view) => view.pinned);
 }
 
-export function PinnedViewLink({ view, className }: { view: SavedView; className?: string }) {
+/**
+ * A pinned view's link. Other props (and the ref) reach the anchor: as a menu's item (`MenuItem asChild`)
+ * it takes the item's role, focus handling and selection from the menu.
+ */
+export function PinnedViewLink({
+  view,
+  ...anchor
+}: { view: SavedView } & Omit<ComponentProps<'a'>, 'href' | 'children'>) {
   return (
     <Link
+      {...anchor}
       to={SCREEN_PATHS[view.screen]}
       search={view.search as never}
-      className={className}
       activeOptions={{ includeSearch: true }}
     >
       {view.name}

@@ -4,7 +4,11 @@
 // works over the screen's URL search state only: `search` in, `onApply(search)` out.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SavedView, SavedViewScreen } from '#contract/console/saved-views.ts';
+import {
+  ROLE_PLURALS,
+  type SavedView,
+  type SavedViewScreen,
+} from '#contract/console/saved-views.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Menu,
@@ -16,7 +20,6 @@ import {
   MenuTrigger,
 } from '../../components/ui/menu.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { ROLE_LABELS } from '../../lib/labels.ts';
 import { useSession } from '../../lib/session.ts';
 import { ManageViewsDialog } from './manage-views-dialog.tsx';
 import { savedViewQueries, useUpdateView } from './saved-views-api.ts';
@@ -37,10 +40,14 @@ export function SavedViewsControl({ screen, search, onApply }: SavedViewsControl
   const views = useQuery(savedViewQueries.list());
   const update = useUpdateView();
   const [dialog, setDialog] = useState<'save' | 'manage' | null>(null);
-  // The view last applied here: once the filters change, it can be updated with them.
+  // The view last shown here (applied, saved, or opened by a link or a pin): once the filters change,
+  // it can be updated with them.
   const [appliedId, setAppliedId] = useState<string | null>(null);
   const mine = (views.data ?? []).filter((view) => view.screen === screen);
-  const current = mine.find((view) => sameSearch(search, view.search));
+  const matching = mine.filter((view) => sameSearch(search, view.search));
+  const current = matching.find((view) => view.id === appliedId) ?? matching[0];
+  // Remembered during render (React's "state from the previous render" pattern), not in an effect.
+  if (current && current.id !== appliedId) setAppliedId(current.id);
   const applied = current ?? mine.find((view) => view.id === appliedId);
   const changed = applied !== undefined && current === undefined;
 
@@ -120,7 +127,7 @@ function groupByRole(views: SavedView[]): [string, SavedView[]][] {
   const groups = new Map<string, SavedView[]>();
   for (const view of views) {
     const title = view.sharedWith
-      ? `Shared with ${ROLE_LABELS[view.sharedWith].toLowerCase()}`
+      ? `Shared with ${ROLE_PLURALS[view.sharedWith]}`
       : `Private to ${view.owner}`;
     groups.set(title, [...(groups.get(title) ?? []), view]);
   }
