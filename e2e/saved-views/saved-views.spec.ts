@@ -211,7 +211,6 @@ test('audit log views: an admin saves one and deletes it after a confirmation; o
   const manager = page.getByRole('dialog', { name: 'Manage saved views' });
   await expect(manager).toBeVisible();
   await expectFitsPhone(page, 'saved-views-manager');
-  await guideShot(page, 'phone-saved-views');
 
   const row = manager
     .getByTestId('saved-view-row')
@@ -244,6 +243,12 @@ test('guide screenshot: the monitor’s views menu', async ({ page, signInAs, cs
   await viewsButton(page).click();
   await expect(menu(page)).toBeVisible();
   await guideShot(page, 'saved-views-menu');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(PHONE);
+  await viewsButton(page).click();
+  await menu(page).getByRole('menuitem', { name: 'Manage views…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Manage saved views' })).toBeVisible();
+  await guideShot(page, 'phone-saved-views');
   for (const id of ids)
     await page.request.delete(`/api/saved-views/${id}?version=1`, { headers: csrfHeaders });
 });
