@@ -34,6 +34,9 @@ export async function startConsoleServer(parallelIndex: number): Promise<Console
       // The suite signs in many times from one address. The per-email limit (4 unsuccessful attempts,
       // below the sandbox's lockout) stays as shipped: successful sign-ins clear it.
       LECTERN_SIGNIN_PER_ADDRESS: '10000',
+      // Alert rules are checked every second, and may send their webhooks to the spec's local receiver.
+      LECTERN_ALERTS_EVALUATE_S: '1',
+      LECTERN_URL_ALLOWLIST: '127.0.0.1',
     },
     `console server ${parallelIndex}`,
   );

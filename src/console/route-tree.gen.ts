@@ -13,6 +13,7 @@ import { Route as AuthedRouteImport } from './routes/_authed';
 import { Route as NoAccessRouteImport } from './routes/no-access';
 import { Route as SignInRouteImport } from './routes/sign-in';
 import { Route as AuthedIndexRouteImport } from './routes/_authed.index';
+import { Route as AuthedAlertsRouteImport } from './routes/_authed.alerts';
 import { Route as AuthedCertificateTemplatesRouteImport } from './routes/_authed.certificate-templates';
 import { Route as AuthedCompletionCriteriaRouteImport } from './routes/_authed.completion-criteria';
 import { Route as AuthedEventsRouteImport } from './routes/_authed.events';
@@ -47,6 +48,11 @@ const SignInRoute = SignInRouteImport.update({
 const AuthedIndexRoute = AuthedIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedAlertsRoute = AuthedAlertsRouteImport.update({
+  id: '/alerts',
+  path: '/alerts',
   getParentRoute: () => AuthedRoute,
 } as any);
 const AuthedCertificateTemplatesRoute =
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute;
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/alerts': typeof AuthedAlertsRoute;
   '/certificate-templates': typeof AuthedCertificateTemplatesRoute;
   '/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/events': typeof AuthedEventsRoute;
@@ -158,6 +165,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/alerts': typeof AuthedAlertsRoute;
   '/certificate-templates': typeof AuthedCertificateTemplatesRoute;
   '/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/events': typeof AuthedEventsRoute;
@@ -181,6 +189,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren;
   '/no-access': typeof NoAccessRoute;
   '/sign-in': typeof SignInRoute;
+  '/_authed/alerts': typeof AuthedAlertsRoute;
   '/_authed/certificate-templates': typeof AuthedCertificateTemplatesRoute;
   '/_authed/completion-criteria': typeof AuthedCompletionCriteriaRoute;
   '/_authed/events': typeof AuthedEventsRoute;
@@ -205,6 +214,7 @@ export interface FileRouteTypes {
     | '/'
     | '/no-access'
     | '/sign-in'
+    | '/alerts'
     | '/certificate-templates'
     | '/completion-criteria'
     | '/events'
@@ -225,6 +235,7 @@ export interface FileRouteTypes {
   to:
     | '/no-access'
     | '/sign-in'
+    | '/alerts'
     | '/certificate-templates'
     | '/completion-criteria'
     | '/events'
@@ -247,6 +258,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/no-access'
     | '/sign-in'
+    | '/_authed/alerts'
     | '/_authed/certificate-templates'
     | '/_authed/completion-criteria'
     | '/_authed/events'
@@ -300,6 +312,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof AuthedIndexRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/alerts': {
+      id: '/_authed/alerts';
+      path: '/alerts';
+      fullPath: '/alerts';
+      preLoaderRoute: typeof AuthedAlertsRouteImport;
       parentRoute: typeof AuthedRoute;
     };
     '/_authed/certificate-templates': {
@@ -418,6 +437,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedAlertsRoute: typeof AuthedAlertsRoute;
   AuthedCertificateTemplatesRoute: typeof AuthedCertificateTemplatesRoute;
   AuthedCompletionCriteriaRoute: typeof AuthedCompletionCriteriaRoute;
   AuthedEventsRoute: typeof AuthedEventsRoute;
@@ -438,6 +458,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAlertsRoute: AuthedAlertsRoute,
   AuthedCertificateTemplatesRoute: AuthedCertificateTemplatesRoute,
   AuthedCompletionCriteriaRoute: AuthedCompletionCriteriaRoute,
   AuthedEventsRoute: AuthedEventsRoute,

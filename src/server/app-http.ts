@@ -20,12 +20,14 @@ import {
 import { computeSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerAlertsRoutes } from './routes/alerts-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { enforceContract } from './routes/console-route.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
+import { registerSavedViewsRoutes } from './routes/saved-views-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 
 export interface HttpServer {
@@ -89,6 +91,8 @@ export async function createHttpServer(
   registerRolesRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerEventsRoutes(app, deps);
+  registerSavedViewsRoutes(app, deps);
+  registerAlertsRoutes(app, deps);
   registerProxyRoutes(app, deps);
   await registerSpa(app, distDir);
   app.addHook('onReady', async () => allServed());

@@ -3,6 +3,7 @@
 // relay, sign-in and its limits, the proxy's read collapsing. app.ts builds the HTTP server on top.
 import type { Logger } from 'pino';
 import type { DemoAccount } from '#contract/console/health.ts';
+import { createAlertsService } from './alerts/alerts-service.ts';
 import { createAuditLogService } from './audit/audit-log-service.ts';
 import { AuditBacklog, createAuditTrailService } from './audit/audit-trail-service.ts';
 import { createRolesService } from './auth/roles-service.ts';
@@ -20,15 +21,18 @@ import { createAuditedForward } from './proxy/audited-forward.ts';
 import { createBodyIntake } from './proxy/body-intake.ts';
 import { createReadCoalescer, type ReadCoalescer } from './proxy/read-coalescer.ts';
 import { createRelayService } from './relay/relay-service.ts';
+import { createAlertsRepository } from './storage/alerts-repository.ts';
 import { createAuditRepository } from './storage/audit-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createCoordination } from './storage/open-coordination.ts';
 import { createRelayRepository, type RelayRepository } from './storage/relay-repository.ts';
+import { createSavedViewsRepository } from './storage/saved-views-repository.ts';
 import { createSessionsRepository } from './storage/sessions-repository.ts';
 import { createSignInBucketsRepository } from './storage/sign-in-buckets-repository.ts';
 import { createSignInFailuresRepository } from './storage/sign-in-failures-repository.ts';
 import { upstreamPoolReport, type Upstream } from './upstream/upstream-client.ts';
+import { createSavedViewsService } from './views/saved-views-service.ts';
 
 export interface Storage {
   store: ConsoleStore;
@@ -144,6 +148,19 @@ export async function createServices(
     allow: config.urlAllowlist,
     resolve: options.resolveHost,
   });
+  const alerts = createAlertsService({
+    repo: createAlertsRepository(store.db, store.engine),
+    addressGuard,
+    config: config.alerts,
+    now,
+    random: options.random,
+    log: log.child({ component: 'alerts' }),
+    consoleOrigin: config.publicOrigin,
+    serverName: config.serverName,
+  });
+  // Alert rules are evaluated, and webhooks sent, by the relay's leader only.
+  for (const duty of alerts.duties) relay.whileLeading(duty);
+
   const deps: ServiceDeps = {
     config,
     log,
@@ -178,6 +195,8 @@ export async function createServices(
       requestBodies: () => intake.stats(),
     }),
     demoAccounts: options.demoAccounts,
+    savedViews: createSavedViewsService(createSavedViewsRepository(store.db), now),
+    alerts,
   };
   return { deps, relayRepository, auditBacklog, signInLimiter };
 }

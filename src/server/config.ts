@@ -51,6 +51,17 @@ export interface ConsoleConfig {
     emailWindowMs: number;
   };
   relay: RelayConfig;
+  /** Alert rules and webhook deliveries, run by the relay's leader (alerts/alerts-service.ts). */
+  alerts: {
+    evaluateEveryMs: number;
+    deliverEveryMs: number;
+    /** Attempts per webhook delivery, the first included. */
+    attempts: number;
+    timeoutMs: number;
+    /** Exponential backoff with equal jitter between attempts (alerts/webhook-deliveries.ts). */
+    backoffBaseMs: number;
+    backoffCapMs: number;
+  };
   sandbox: { port: number; dbFile: string };
 }
 
@@ -210,6 +221,9 @@ const EnvSchema = z.object({
     .default([...EVENT_KINDS]),
   LECTERN_RELAY_POLL_MS: int(100, 3_600_000).default(1000),
   LECTERN_RELAY_RETENTION_DAYS: int(1, 3650).default(30),
+  LECTERN_ALERTS_EVALUATE_S: int(1, 3600).default(30),
+  LECTERN_WEBHOOK_ATTEMPTS: int(1, 20).default(8),
+  LECTERN_WEBHOOK_TIMEOUT_S: int(1, 120).default(10),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
   LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
 });
@@ -301,6 +315,14 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       clientErrorBackoffMs: 5 * 60_000,
       heartbeatMs: 15_000,
       leaseCheckMs: 1000,
+    },
+    alerts: {
+      evaluateEveryMs: e.LECTERN_ALERTS_EVALUATE_S * 1000,
+      deliverEveryMs: 1000,
+      attempts: e.LECTERN_WEBHOOK_ATTEMPTS,
+      timeoutMs: e.LECTERN_WEBHOOK_TIMEOUT_S * 1000,
+      backoffBaseMs: 30_000,
+      backoffCapMs: 3_600_000,
     },
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
   };

@@ -2,6 +2,7 @@
 // only through these services (routes -> services -> storage, scripts/eslint/layer-boundaries.js).
 import type { Logger } from 'pino';
 import type { DemoAccount } from '#contract/console/health.ts';
+import type { AlertsService } from './alerts/alerts-service.ts';
 import type { AuditLogService } from './audit/audit-log-service.ts';
 import type { AuditTrailService } from './audit/audit-trail-service.ts';
 import type { RolesService } from './auth/roles-service.ts';
@@ -19,6 +20,7 @@ import type { BodyIntake } from './proxy/body-intake.ts';
 import type { ReadCoalescer } from './proxy/read-coalescer.ts';
 import type { RelayService } from './relay/relay-service.ts';
 import type { Upstream } from './upstream/upstream-client.ts';
+import type { SavedViewsService } from './views/saved-views-service.ts';
 
 export interface ConsoleDeps {
   config: ConsoleConfig;
@@ -48,4 +50,7 @@ export interface ConsoleDeps {
   relay: RelayService;
   health: HealthService;
   demoAccounts: DemoAccount[] | null;
+  savedViews: SavedViewsService;
+  /** Alert rules, alerts, the bell's counts; its duties run on the relay's leader. */
+  alerts: AlertsService;
 }

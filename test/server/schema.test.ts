@@ -130,10 +130,17 @@ describe('console schema', () => {
     try {
       const [left, right] = [await sqliteShape(sqlite), await postgresShape(postgres)];
       expect(Object.keys(left)).toEqual([
+        'alert_deliveries',
+        'alert_delivery_attempts',
+        'alert_reads',
+        'alert_rules',
+        'alerts',
         'audit_log',
         'relay_events',
         'relay_kinds',
         'roles',
+        'saved_view_pins',
+        'saved_views',
         'sessions',
         'sign_in_buckets',
         'sign_in_failures',

@@ -47,6 +47,8 @@ describe.each(ENGINES)('sign-in (%s)', (engine) => {
         manageRoles: true,
         readAudit: true,
         watchEvents: true,
+        readAlerts: true,
+        manageAlerts: true,
       },
       expiresAt: expect.any(String),
     });

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { NotAllowedPage } from '../components/dead-ends.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
 import { AuditSearch } from '../features/audit/audit-search.ts';
+import { SavedViewsControl } from '../features/saved-views/saved-views-control.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 export const Route = createFileRoute('/_authed/admin/audit')({
@@ -21,5 +22,17 @@ function AdminAuditPage() {
         Ask a Lectern admin if you need to see who changed what.
       </NotAllowedPage>
     );
-  return <AuditPage search={search} onSearch={(next) => void navigate({ search: next })} />;
+  return (
+    <AuditPage
+      search={search}
+      onSearch={(next) => void navigate({ search: next })}
+      views={
+        <SavedViewsControl
+          screen="auditLog"
+          search={search}
+          onApply={(next) => void navigate({ search: next })}
+        />
+      }
+    />
+  );
 }

@@ -6,6 +6,7 @@ import {
 } from '../features/course-groups/browser-search.ts';
 import { CourseGroupBrowser } from '../features/course-groups/course-group-browser.tsx';
 import { SlugLookupForm } from '../features/course-groups/slug-lookup-form.tsx';
+import { SavedViewsControl } from '../features/saved-views/saved-views-control.tsx';
 import { BulkActions } from '../features/publish/bulk-actions.tsx';
 import { courseGroupQueries } from '../lib/queries/course-groups.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -46,6 +47,13 @@ function CourseGroupsPage() {
         onReset={() => void navigate({ search: {} })}
         selectable={canBulk}
         renderBulkActions={(selection) => <BulkActions selection={selection} />}
+        views={
+          <SavedViewsControl
+            screen="courseGroups"
+            search={search}
+            onApply={(next) => void navigate({ search: next })}
+          />
+        }
       />
     </div>
   );

@@ -8,6 +8,8 @@ import { HEALTH_ENDPOINTS } from './health.ts';
 import { RELAY_ENDPOINTS, RELAY_INTRO } from './relay.ts';
 import { ROLES_ENDPOINTS } from './roles.ts';
 import { SESSION_ENDPOINTS } from './session.ts';
+import { SAVED_VIEWS_ENDPOINTS, SAVED_VIEWS_INTRO } from './saved-views.ts';
+import { ALERTS_ENDPOINTS, ALERTS_INTRO } from './alerts.ts';
 
 export interface ConsoleArea {
   title: string;
@@ -23,6 +25,8 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Audit log', intro: AUDIT_INTRO, endpoints: AUDIT_ENDPOINTS },
   { title: 'Event relay', intro: RELAY_INTRO, endpoints: RELAY_ENDPOINTS },
   { title: 'Health and meta', endpoints: HEALTH_ENDPOINTS },
+  { title: 'Saved views', intro: SAVED_VIEWS_INTRO, endpoints: SAVED_VIEWS_ENDPOINTS },
+  { title: 'Alerts', intro: ALERTS_INTRO, endpoints: ALERTS_ENDPOINTS },
 ];
 
 export const CONSOLE_ENDPOINTS: readonly ConsoleEndpoint[] = CONSOLE_AREAS.flatMap(

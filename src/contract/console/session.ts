@@ -14,6 +14,10 @@ export const Capabilities = z.object({
   manageRoles: z.boolean(),
   readAudit: z.boolean(),
   watchEvents: z.boolean(),
+  /** The bell, the alerts page, acknowledging alerts. */
+  readAlerts: z.boolean(),
+  /** Creating, changing and deleting alert rules. */
+  manageAlerts: z.boolean(),
 });
 export type Capabilities = z.infer<typeof Capabilities>;
 

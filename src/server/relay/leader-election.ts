@@ -1,8 +1,11 @@
 // Taking and losing the relay's lease (storage/coordination.ts): elected, this server starts its
 // pollers from the stored state; deposed, it stops them and shows the leader's stored state instead.
-// Changes run one at a time, and a slow start that lost the lease meanwhile backs off.
+// Changes run one at a time, and a slow start that lost the lease meanwhile backs off. Other work that
+// belongs to the relay's leader (alert rules) runs as its `duties`: started once the pollers are, stopped
+// before them.
 import type { Logger } from 'pino';
 import type { Coordination, Leadership } from '../storage/coordination.ts';
+import type { LeaderDuties } from '../storage/leader-duties.ts';
 import type { RelayRepository } from '../storage/relay-repository.ts';
 import type { PollerGroup } from './poller-group.ts';
 
@@ -10,11 +13,13 @@ export function createLeaderElection(deps: {
   coordination: Coordination;
   repo: RelayRepository;
   pollers: PollerGroup;
+  /** Started while this server leads the relay (storage/leader-duties.ts). */
+  duties: LeaderDuties;
   log: Logger;
   /** After the pollers stopped: show the leader's state. */
   onFollow: () => Promise<void>;
 }) {
-  const { coordination, pollers, log } = deps;
+  const { coordination, pollers, duties, log } = deps;
   let leadership: Leadership | null = null;
   // Bumped by every change of leadership, so a slow start that lost the lease meanwhile backs off.
   let term = 0;
@@ -25,11 +30,13 @@ export function createLeaderElection(deps: {
     const rows = await deps.repo.kindStates();
     if (myTerm !== term) return;
     pollers.start(rows);
+    duties.start();
     log.info({ server: coordination.serverName }, 'relay leadership taken: polling the feed');
     coordination.publish('relay', '');
   }
 
   async function follow(): Promise<void> {
+    await duties.stop();
     if (await pollers.stop()) log.warn('relay leadership lost: stopped polling');
     await deps.onFollow();
   }
@@ -70,6 +77,7 @@ export function createLeaderElection(deps: {
       running = false;
       ++term;
       await transition;
+      await duties.stop();
       await pollers.stop();
       await leadership?.stop();
       leadership = null;

@@ -9,6 +9,7 @@
 // every server.
 import type { RelayLeadership } from '#contract/console/health.ts';
 import type { RelayStatus } from '#contract/console/relay.ts';
+import { createLeaderDuties, type LeaderDuty } from '../storage/leader-duties.ts';
 import { createEventReads } from './event-reads.ts';
 import { createFollowerView } from './follower-view.ts';
 import { createLeaderElection } from './leader-election.ts';
@@ -39,11 +40,13 @@ export function createRelayService(deps: RelayServiceDeps) {
   });
   const follower = createFollowerView({ repo, coordination, kinds: config.kinds, now, log });
   const leading = () => pollers.running;
+  const duties = createLeaderDuties();
   const refreshQuietly = () => follower.refreshQuietly(leading);
   const election = createLeaderElection({
     coordination,
     repo,
     pollers,
+    duties,
     log,
     onFollow: async () => {
       await refreshQuietly();
@@ -123,6 +126,11 @@ export function createRelayService(deps: RelayServiceDeps) {
       return () => checkpointListeners.delete(listener);
     },
     applyRetention: pollers.applyRetention,
+    /**
+     * Runs `duty` while this server leads the relay (started with the pollers, stopped before them);
+     * returns its removal. The way for other work to run on the relay's leader only.
+     */
+    whileLeading: (duty: LeaderDuty): (() => Promise<void>) => duties.add(duty),
     get subscriberCount() {
       return subscribers.size;
     },

@@ -25,6 +25,8 @@ export function capabilitiesOf(role: ConsoleRole | null): Capabilities {
     manageRoles: role === 'admin',
     readAudit: role === 'admin',
     watchEvents: role !== null,
+    readAlerts: role === 'admin' || role === 'support',
+    manageAlerts: role === 'admin',
   };
 }
 

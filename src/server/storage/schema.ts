@@ -91,6 +91,90 @@ export interface SignInFailuresTable {
   updated_at: number;
 }
 
+export interface SavedViewsTable {
+  id: string;
+  screen: 'eventMonitor' | 'courseGroups' | 'auditLog';
+  name: string;
+  /** The name in lower case: one name per owner and screen, whatever its case. */
+  name_key: string;
+  /** JSON object of the screen's URL search parameters. */
+  search: string;
+  owner_email: string;
+  shared_with: 'admin' | 'contentManager' | 'support' | null;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  updated_by: string;
+}
+
+export interface SavedViewPinsTable {
+  view_id: string;
+  email: string;
+  pinned_at: number;
+}
+
+export interface AlertRulesTable {
+  id: string;
+  name: string;
+  name_key: string;
+  /** 0 or 1. */
+  enabled: number;
+  /** JSON: the contract's AlertCondition. */
+  condition: string;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  version: number;
+  created_at: number;
+  created_by: string;
+  updated_at: number;
+  updated_by: string;
+  armed_at: number;
+  open_alert_id: string | null;
+  last_fired_at: number | null;
+  pending_since: number | null;
+  last_evaluated_at: number | null;
+  last_evaluated_by: string | null;
+}
+
+export interface AlertsTable {
+  seq: Generated<number>;
+  id: string;
+  rule_id: string;
+  rule_name: string;
+  text: string;
+  observed: number;
+  fired_at: number;
+  resolved_at: number | null;
+  acknowledged_at: number | null;
+  acknowledged_by: string | null;
+}
+
+export interface AlertReadsTable {
+  email: string;
+  last_read_seq: number;
+}
+
+export interface AlertDeliveriesTable {
+  id: string;
+  alert_id: string;
+  rule_id: string;
+  url: string;
+  state: 'pending' | 'retrying' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: number | null;
+  created_at: number;
+}
+
+export interface AlertDeliveryAttemptsTable {
+  seq: Generated<number>;
+  delivery_id: string;
+  attempt: number;
+  at: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface ConsoleTables {
   sessions: SessionsTable;
   roles: RolesTable;
@@ -99,4 +183,11 @@ export interface ConsoleTables {
   relay_kinds: RelayKindsTable;
   sign_in_buckets: SignInBucketsTable;
   sign_in_failures: SignInFailuresTable;
+  saved_views: SavedViewsTable;
+  saved_view_pins: SavedViewPinsTable;
+  alert_rules: AlertRulesTable;
+  alerts: AlertsTable;
+  alert_reads: AlertReadsTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_delivery_attempts: AlertDeliveryAttemptsTable;
 }

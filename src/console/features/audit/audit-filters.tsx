@@ -1,6 +1,7 @@
 // The filter form. Applying writes the filters into the URL (shareable, back button works); the list
 // and the export links follow the URL.
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AUDIT_STATUS_FILTER } from '#contract/console/audit.ts';
@@ -39,9 +40,11 @@ const toForm = (search: AuditSearchParams): FilterForm => ({
 export interface AuditFiltersProps {
   search: AuditSearchParams;
   onApply(next: AuditSearchParams): void;
+  /** The saved views control (given by the route). */
+  views?: ReactNode;
 }
 
-export function AuditFilters({ search, onApply }: AuditFiltersProps) {
+export function AuditFilters({ search, onApply, views }: AuditFiltersProps) {
   const form = useForm<FilterForm>({
     resolver: zodResolver(FilterForm),
     values: toForm(search),
@@ -108,6 +111,7 @@ export function AuditFilters({ search, onApply }: AuditFiltersProps) {
           Clear filters
         </Button>
       ) : null}
+      {views}
     </form>
   );
 }

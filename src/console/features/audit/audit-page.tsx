@@ -1,6 +1,6 @@
 // The audit log page (admins): filters in the URL, keyset pages with "Load more", export of the filter.
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
@@ -15,9 +15,11 @@ import { AuditTable } from './audit-table.tsx';
 export interface AuditPageProps {
   search: AuditSearchParams;
   onSearch(next: AuditSearchParams): void;
+  /** The saved views control of the filters (given by the route). */
+  views?: ReactNode;
 }
 
-export function AuditPage({ search, onSearch }: AuditPageProps) {
+export function AuditPage({ search, onSearch, views }: AuditPageProps) {
   return (
     <div className="page">
       <div className="page__header">
@@ -38,7 +40,7 @@ export function AuditPage({ search, onSearch }: AuditPageProps) {
         </div>
       </div>
       <div className="stack">
-        <AuditFilters search={search} onApply={onSearch} />
+        <AuditFilters search={search} onApply={onSearch} views={views} />
         <QueryBoundary resetKeys={[JSON.stringify(search)]} title="The audit log did not load">
           {/* Keyed: a new filter shows the loading state instead of the previous filter's rows. */}
           <Suspense

@@ -1,4 +1,5 @@
 // Search box and filters. Every control writes to the URL (validated search params).
+import type { ReactNode } from 'react';
 import { COURSE_GROUP_KINDS } from '#contract/enums.ts';
 import { LIMITS } from '#contract/limits.ts';
 import { Field } from '../../components/ui/field.tsx';
@@ -24,9 +25,11 @@ export interface BrowserToolbarProps {
   search: BrowserSearch;
   onChange(patch: Partial<BrowserSearch>): void;
   onReset(): void;
+  /** The saved views control (given by the route). */
+  views?: ReactNode;
 }
 
-export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProps) {
+export function BrowserToolbar({ search, onChange, onReset, views }: BrowserToolbarProps) {
   const [text, setText] = useUrlText(search.q, (q) => onChange({ q }));
   const searching = Boolean(search.q);
   const filtered =
@@ -137,6 +140,7 @@ export function BrowserToolbar({ search, onChange, onReset }: BrowserToolbarProp
         )}
       </Field>
       <div className="toolbar__end">
+        {views}
         {filtered ? (
           <button type="button" className="btn btn--ghost btn--sm" onClick={onReset}>
             Reset

@@ -14,6 +14,8 @@ export interface CourseGroupBrowserProps {
   onReset(): void;
   selectable: boolean;
   renderBulkActions?: (selection: BulkSelection) => ReactNode;
+  /** The saved views control of the toolbar (given by the route). */
+  views?: ReactNode;
 }
 
 export function CourseGroupBrowser({
@@ -22,6 +24,7 @@ export function CourseGroupBrowser({
   onReset,
   selectable,
   renderBulkActions,
+  views,
 }: CourseGroupBrowserProps) {
   const textSearch = contentSearch(search);
   const filters = listFilters(search);
@@ -30,7 +33,7 @@ export function CourseGroupBrowser({
   const key = JSON.stringify(textSearch ? { textSearch, filters } : filters);
   return (
     <>
-      <BrowserToolbar search={search} onChange={onChange} onReset={onReset} />
+      <BrowserToolbar search={search} onChange={onChange} onReset={onReset} views={views} />
       <QueryBoundary resetKeys={[key]} title="The course groups did not load">
         <Suspense fallback={<PendingState label="Loading course groups" />}>
           {textSearch ? (

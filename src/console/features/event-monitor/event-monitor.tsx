@@ -1,6 +1,6 @@
 // The live event monitor page: connection state, relay status, filters (all in the URL), counters, the
 // per-minute chart, the virtualized list with history behind it, and the detail drawer.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -31,9 +31,16 @@ export interface EventMonitorProps {
   onSearchChange(patch: Partial<MonitorSearchInput>): void;
   /** Replaces every filter (the drawer's "all events for..." shortcuts, "Clear filters"). */
   onSearchReplace(search: Partial<MonitorSearchInput>): void;
+  /** The saved views control of the filter bar (given by the route). */
+  views?: ReactNode;
 }
 
-export function EventMonitor({ search, onSearchChange, onSearchReplace }: EventMonitorProps) {
+export function EventMonitor({
+  search,
+  onSearchChange,
+  onSearchReplace,
+  views,
+}: EventMonitorProps) {
   useLiveFeed();
   const { kinds, learner, course, from, to, q } = search;
   const filter = useMemo(
@@ -87,6 +94,7 @@ export function EventMonitor({ search, onSearchChange, onSearchReplace }: EventM
         counts={{ matching: snapshot.kindMatching, totals: snapshot.kindTotals }}
         onChange={onSearchChange}
         onClear={() => onSearchReplace({})}
+        views={views}
       />
       <div className="em-toolbar">
         <p className="em-toolbar__counts" data-testid="monitor-counts">

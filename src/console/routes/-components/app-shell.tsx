@@ -7,6 +7,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { JobsTray } from '../../features/jobs/jobs-tray.tsx';
 import { JobsWatcher } from '../../features/jobs/jobs-watcher.tsx';
 import { SignOutButton } from '../../features/auth/sign-out-button.tsx';
+import { AlertBell } from '../../features/alerts/alert-bell.tsx';
+import { PinnedViewsMenu } from '../../features/saved-views/pinned-views.tsx';
 import { jobsStore } from '../../lib/jobs-store.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
 import { useSession } from '../../lib/session.ts';
@@ -50,6 +52,7 @@ export function AppShell() {
                 {ROLE_LABELS[role]}
               </span>
             ) : null}
+            {capabilities.readAlerts ? <AlertBell /> : null}
             <Suspense
               fallback={
                 <Button variant="ghost" size="sm" disabled>
@@ -89,8 +92,10 @@ export function AppShell() {
               >
                 <ContentToolsMenu />
               </Suspense>
+              <PinnedViewsMenu />
             </nav>
             <div className="shell__tools">
+              {capabilities.readAlerts ? <AlertBell /> : null}
               <JobsTray />
               <div className="user-chip">
                 <span className="user-chip__name">

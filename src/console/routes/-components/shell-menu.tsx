@@ -16,6 +16,7 @@ import {
 } from '../../components/ui/menu.tsx';
 import { JobCountPills, useJobCounts } from '../../features/jobs/jobs-tray.tsx';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
+import { PinnedViewLink, usePinnedViews } from '../../features/saved-views/pinned-views.tsx';
 import { ROLE_LABELS } from '../../lib/labels.ts';
 import { CONTENT_TOOLS, type NavEntry } from './nav-entries.ts';
 
@@ -34,6 +35,7 @@ export function ShellMenu({
 }) {
   const { signOut } = useSignOut();
   const { active, ended } = useJobCounts();
+  const pinned = usePinnedViews();
   const jobsNote = [active > 0 ? `${active} running` : '', ended > 0 ? `${ended} ended` : '']
     .filter(Boolean)
     .join(', ');
@@ -81,6 +83,19 @@ export function ShellMenu({
             </MenuItem>
           ))}
         </MenuGroup>
+        {pinned.length > 0 ? (
+          <>
+            <MenuSeparator />
+            <MenuGroup>
+              <MenuLabel>Pinned views</MenuLabel>
+              {pinned.map((view) => (
+                <MenuItem key={view.id} asChild>
+                  <PinnedViewLink view={view} className="menu__link" />
+                </MenuItem>
+              ))}
+            </MenuGroup>
+          </>
+        ) : null}
         <MenuSeparator />
         <MenuItem onSelect={onOpenJobs}>Jobs{jobsNote ? ` (${jobsNote})` : ''}</MenuItem>
         <MenuItem onSelect={() => void signOut()}>Sign out</MenuItem>

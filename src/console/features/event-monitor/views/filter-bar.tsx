@@ -2,7 +2,7 @@
 // debounced into it. The kind checkboxes double as per-kind counters: while any filter is on, each kind
 // shows how many loaded events the other filters let through, of how many loaded. "Only" (or Alt/Option
 // and a click on a checkbox) keeps one kind.
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { EVENT_KINDS, type EventKind } from '#contract/enums.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -26,6 +26,8 @@ export interface FilterBarProps {
   counts: KindCountsView;
   onChange(patch: Partial<MonitorSearchInput>): void;
   onClear(): void;
+  /** The saved views control, beside "Clear filters" (given by the route). */
+  views?: ReactNode;
 }
 
 /**
@@ -48,7 +50,7 @@ function useDraft(external: string) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function FilterBar({ filter, counts, onChange, onClear }: FilterBarProps) {
+export function FilterBar({ filter, counts, onChange, onClear, views }: FilterBarProps) {
   return (
     <section className="em-filters" aria-label="Filters">
       <KindFilter
@@ -75,6 +77,7 @@ export function FilterBar({ filter, counts, onChange, onClear }: FilterBarProps)
           onCommit={(q) => onChange({ q })}
         />
       </div>
+      {views}
       <Button size="sm" variant="ghost" onClick={onClear}>
         Clear filters
       </Button>
