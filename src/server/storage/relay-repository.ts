@@ -5,11 +5,11 @@
 // visible after a higher one: on PostgreSQL, event inserts take a transaction-scoped advisory lock before
 // drawing their seqs, so they commit one at a time, in seq order, even if two servers ever insert at
 // once. SQLite has one writer anyway.
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { EventSearch } from '#contract/console/event-search.ts';
 import type { Db } from './database.ts';
-import { searchCondition } from './event-search-sql.ts';
-import type { ConsoleTables, Engine } from './schema.ts';
+import { EVENT_COLUMNS, readHistory } from './event-history-queries.ts';
+import type { Engine } from './schema.ts';
 
 /** Serializes event inserts on PostgreSQL (transaction-scoped advisory lock). */
 const EVENT_INSERT_LOCK = 7_365_011;
@@ -68,8 +68,6 @@ export interface KindProblem {
   throttledUntil: number | null;
   nextPollAt: number | null;
 }
-
-const EVENT_COLUMNS = ['seq', 'kind', 'payload', 'received_at'] as const;
 
 export function createRelayRepository(db: Db, engine: Engine) {
   return {
@@ -189,33 +187,9 @@ export function createRelayRepository(db: Db, engine: Engine) {
         .limit(limit)
         .execute();
     },
-    /** Newest first, below `beforeSeq`. */
-    history(
-      filter: HistoryFilter,
-      beforeSeq: number | undefined,
-      limit: number,
-    ): Promise<StoredEventRow[]> {
-      const { kinds, course, from, to, search } = filter;
-      return db
-        .selectFrom('relay_events')
-        .select(EVENT_COLUMNS)
-        .$if(Boolean(kinds?.length), (q) => q.where('kind', 'in', kinds!))
-        .$if(filter.learner !== undefined, (q) =>
-          q.where((eb) => learnerCondition(eb, filter.learner!)),
-        )
-        .$if(course !== undefined, (q) =>
-          q.where((eb) =>
-            eb.or([eb('course_id', '=', course!), eb('learning_path_id', '=', course!)]),
-          ),
-        )
-        .$if(from !== undefined, (q) => q.where('timestamp', '>=', from!))
-        .$if(to !== undefined, (q) => q.where('timestamp', '<', to!))
-        .$if(search !== undefined, (q) => q.where(searchCondition(engine, search!)))
-        .$if(beforeSeq !== undefined, (q) => q.where('seq', '<', beforeSeq!))
-        .orderBy('seq', 'desc')
-        .limit(limit)
-        .execute();
-    },
+    /** Newest first, below `beforeSeq` (event-history-queries.ts). */
+    history: (filter: HistoryFilter, beforeSeq: number | undefined, limit: number) =>
+      readHistory(db, engine, filter, beforeSeq, limit),
     /** Deletes events older than `timestamp` in small batches (short write locks). */
     async deleteOlderThan(timestamp: number, batchSize = 5000): Promise<number> {
       let total = 0;
@@ -239,23 +213,3 @@ export function createRelayRepository(db: Db, engine: Engine) {
   };
 }
 export type RelayRepository = ReturnType<typeof createRelayRepository>;
-
-type EventsWhere = ExpressionBuilder<ConsoleTables, 'relay_events'>;
-
-/**
- * Learner id, whole email, or part of the name (stored in lower case). A value that holds an @ can only
- * be an email and one shaped as a UUID only an id, so those use their own index and never read every
- * name (the console's live matcher, filters/event-filters.ts, makes the same choice).
- */
-function learnerCondition(eb: EventsWhere, learner: string) {
-  const lower = learner.toLowerCase();
-  if (learner.includes('@')) return eb('learner_email', '=', lower);
-  if (UUID.test(learner)) return eb('learner_id', '=', learner);
-  return eb.or([
-    eb('learner_id', '=', learner),
-    // ESCAPE makes both engines read \% and \_ literally.
-    sql<boolean>`${eb.ref('learner_name')} LIKE ${`%${lower.replace(/[%_\\]/g, '\\$&')}%`} ESCAPE '\\'`,
-  ]);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

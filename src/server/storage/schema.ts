@@ -91,6 +91,25 @@ export interface SignInFailuresTable {
   updated_at: number;
 }
 
+/** SQLite only: the FTS5 index over relay_events (migrations/050-relay-search.ts); rowid = seq. */
+export interface RelayEventsSearchTable {
+  rowid: number;
+  /** The table's own column, for `relay_events_search MATCH ...`. */
+  relay_events_search: string;
+}
+
+export interface NameCacheTable {
+  /** 'course' | 'topic' | 'learningPath' */
+  type: string;
+  id: string;
+  state: 'found' | 'missing';
+  title: string | null;
+  /** JSON (migrations/051-name-cache.ts). */
+  detail: string | null;
+  checked_at: number;
+  expires_at: number;
+}
+
 export interface ConsoleTables {
   sessions: SessionsTable;
   roles: RolesTable;
@@ -99,4 +118,6 @@ export interface ConsoleTables {
   relay_kinds: RelayKindsTable;
   sign_in_buckets: SignInBucketsTable;
   sign_in_failures: SignInFailuresTable;
+  name_cache: NameCacheTable;
+  relay_events_search: RelayEventsSearchTable;
 }

@@ -10,6 +10,7 @@ import * as signInFailures from './005-sign-in-failures.ts';
 import * as auditSubjects from './006-audit-subjects.ts';
 import * as auditAborted from './007-audit-aborted.ts';
 import * as relaySearch from './050-relay-search.ts';
+import * as nameCache from './051-name-cache.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '006-audit-subjects': auditSubjects,
   '007-audit-aborted': auditAborted,
   '050-relay-search': relaySearch,
+  '051-name-cache': nameCache,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {
