@@ -24,6 +24,7 @@ import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { enforceContract } from './routes/console-route.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
+import { registerNamesRoutes } from './routes/names-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
@@ -89,6 +90,7 @@ export async function createHttpServer(
   registerRolesRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerEventsRoutes(app, deps);
+  registerNamesRoutes(app, deps);
   registerProxyRoutes(app, deps);
   await registerSpa(app, distDir);
   app.addHook('onReady', async () => allServed());

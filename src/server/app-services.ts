@@ -13,6 +13,7 @@ import { createStreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { ConsoleDeps } from './deps.ts';
 import { createHealthService } from './health/health-service.ts';
+import { createNamesService } from './names/names-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import { createAddressGuard, type HostResolver } from './net/address-guard.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
@@ -21,6 +22,7 @@ import { createBodyIntake } from './proxy/body-intake.ts';
 import { createReadCoalescer, type ReadCoalescer } from './proxy/read-coalescer.ts';
 import { createRelayService } from './relay/relay-service.ts';
 import { createAuditRepository } from './storage/audit-repository.ts';
+import { createNameCacheRepository } from './storage/name-cache-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createCoordination } from './storage/open-coordination.ts';
@@ -29,6 +31,7 @@ import { createSessionsRepository } from './storage/sessions-repository.ts';
 import { createSignInBucketsRepository } from './storage/sign-in-buckets-repository.ts';
 import { createSignInFailuresRepository } from './storage/sign-in-failures-repository.ts';
 import { upstreamPoolReport, type Upstream } from './upstream/upstream-client.ts';
+import { createUpstreamReader } from './upstream/upstream-reader.ts';
 
 export interface Storage {
   store: ConsoleStore;
@@ -176,6 +179,17 @@ export async function createServices(
       auditBacklog: () => auditBacklog.size,
       upstreamPool: () => upstreamPoolReport(upstream),
       requestBodies: () => intake.stats(),
+    }),
+    names: createNamesService({
+      repo: createNameCacheRepository(store.db, store.engine),
+      reader: createUpstreamReader(upstream, {
+        now,
+        concurrency: config.names.concurrency,
+        maxThrottleWaitMs: config.names.maxThrottleWaitMs,
+      }),
+      config: config.names,
+      now,
+      log: log.child({ component: 'names' }),
     }),
     demoAccounts: options.demoAccounts,
   };

@@ -51,6 +51,8 @@ export interface ConsoleConfig {
     emailWindowMs: number;
   };
   relay: RelayConfig;
+  /** Titles of the ids events carry (names/names-service.ts). */
+  names: NamesConfig;
   sandbox: { port: number; dbFile: string };
 }
 
@@ -90,6 +92,15 @@ export interface RelayConfig {
    * lease connection). Bounds the failover time after the leader dies.
    */
   leaseCheckMs: number;
+}
+
+export interface NamesConfig {
+  /** How long a found title is kept (missing items: a fifth of it). */
+  ttlMs: number;
+  /** Reads of titles in flight at once, per server. */
+  concurrency: number;
+  /** The longest a title lookup waits out the instance's throttling (429 Retry-After). */
+  maxThrottleWaitMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -210,6 +221,8 @@ const EnvSchema = z.object({
     .default([...EVENT_KINDS]),
   LECTERN_RELAY_POLL_MS: int(100, 3_600_000).default(1000),
   LECTERN_RELAY_RETENTION_DAYS: int(1, 3650).default(30),
+  LECTERN_NAMES_TTL_S: int(10, 30 * 86_400).default(3600),
+  LECTERN_NAMES_CONCURRENCY: int(1, 64).default(4),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
   LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
 });
@@ -301,6 +314,11 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       clientErrorBackoffMs: 5 * 60_000,
       heartbeatMs: 15_000,
       leaseCheckMs: 1000,
+    },
+    names: {
+      ttlMs: e.LECTERN_NAMES_TTL_S * 1000,
+      concurrency: e.LECTERN_NAMES_CONCURRENCY,
+      maxThrottleWaitMs: 10_000,
     },
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
   };

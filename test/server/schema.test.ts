@@ -142,6 +142,7 @@ describe('console schema', () => {
       const [left, right] = [await sqliteShape(sqlite), await postgresShape(postgres)];
       expect(Object.keys(left)).toEqual([
         'audit_log',
+        'name_cache',
         'relay_events',
         'relay_kinds',
         'roles',

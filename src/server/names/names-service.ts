@@ -8,6 +8,7 @@
 // shorter while. Any other failure is not remembered: the answer is `unavailable`, or the stale title
 // when one is stored.
 import type { Logger } from 'pino';
+import type { NamesConfig } from '../config.ts';
 import type { NamesAnswer, ResolvedName, TopicRef } from '#contract/console/names.ts';
 import type {
   NameCacheEntry,
@@ -15,11 +16,6 @@ import type {
   NameType,
 } from '../storage/name-cache-repository.ts';
 import type { UpstreamReader } from '../upstream/upstream-reader.ts';
-
-export interface NamesConfig {
-  /** How long a found title is kept. Missing items: a fifth of it. */
-  ttlMs: number;
-}
 
 export interface NamesServiceDeps {
   repo: NameCacheRepository;
