@@ -140,14 +140,14 @@ test('kind, learner and text filters narrow the list, live in the URL, and the b
   );
 
   const target = learnerQuizzes[0]!;
-  await page.getByLabel('Search loaded events').fill(target.id);
+  await page.getByLabel('Search all events').fill(target.id);
   await expect(page).toHaveURL(/[?&]q=/);
   await expectShown(page, 1);
   await expect(page.getByRole('option')).toHaveAttribute('data-event-id', target.id);
 
   await page.goBack();
   await expect(page).not.toHaveURL(/[?&]q=/);
-  await expect(page.getByLabel('Search loaded events')).toHaveValue('');
+  await expect(page.getByLabel('Search all events')).toHaveValue('');
   await expectShown(page, learnerQuizzes.length);
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(page).toHaveURL(/\/events$/);

@@ -1,0 +1,95 @@
+// Issue 25: the monitor's free text searches the relay's whole stored history on the server (not only
+// the events loaded in the browser), with the meaning the contract gives it; quiz attempts name their
+// topic in the row, the drawer and the CSV export, the title looked up through the console server.
+import { expect, test, type Page } from '@playwright/test';
+import { eventSearchMatcher, parseEventSearch } from '#contract/console/event-search.ts';
+import type { LearnerEvent } from '#contract/schemas/events.ts';
+import { expectNoSeriousA11yViolations } from '../support/fixtures.ts';
+import {
+  expectShown,
+  exportFile,
+  loadAllHistory,
+  openMonitor,
+  signInSupport,
+  useMonitorEnv,
+} from './pages.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const env = useMonitorEnv();
+let feed: LearnerEvent[] = [];
+
+async function relayStored(page: Page): Promise<number> {
+  const response = await page.request.get(`${env.url}/api/events/status`);
+  const status = (await response.json()) as { kinds: { storedTotal: number }[] };
+  return status.kinds.reduce((sum, kind) => sum + kind.storedTotal, 0);
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInSupport(page, env);
+  if (feed.length > 0) return;
+  // More than one history page (500), so the oldest events are not among the first loaded.
+  await env.produce(400);
+  await env.produce(400);
+  feed = await env.feedEvents();
+  await expect.poll(() => relayStored(page), { timeout: 30_000 }).toBe(feed.length);
+});
+
+test('the free text finds an event the browser has not loaded, by asking the server', async ({
+  page,
+}) => {
+  expect(feed.length).toBeGreaterThan(500);
+  await openMonitor(page, env);
+  const oldest = [...feed].sort((a, b) => a.timestamp - b.timestamp)[0]!;
+  const asked = page.waitForRequest(
+    (request) => request.url().includes('/api/events?') && request.url().includes('q='),
+  );
+  await page.getByLabel('Search all events').fill(oldest.id);
+  expect(new URL((await asked).url()).searchParams.get('q')).toBe(oldest.id);
+  await expectShown(page, 1);
+  await expect(page.getByRole('option')).toHaveAttribute('data-event-id', oldest.id);
+
+  // A phrase and an exclusion: exactly the events the contract's matcher accepts, history included.
+  const resource = oldest.course ?? oldest.learningPath!;
+  const q = `"${resource.title}" -${oldest.learner.lastName}`;
+  const parsed = parseEventSearch(q);
+  if (!parsed.ok) throw new Error(parsed.message);
+  const expected = feed.filter(eventSearchMatcher(parsed.search));
+  expect(expected.length).toBeGreaterThan(0);
+  await page.getByLabel('Search all events').fill(q);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await loadAllHistory(page);
+  await expectShown(page, expected.length);
+
+  // Only -words: not a search; the field says why.
+  await page.getByLabel('Search all events').fill(`-${oldest.learner.lastName}`);
+  await expect(page.getByText('each part of the search needs a word to find')).toBeVisible();
+  await expect(page.getByLabel('Search all events')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a quiz attempt names its topic in the row, the drawer and the CSV export', async ({
+  page,
+}) => {
+  const quiz = feed.find((event) => event.kind === 'quizAttempt' && event.topicId !== null)!;
+  const topic = (await (
+    await env.sandboxRequest('GET', `/incoming/v2/topics/${quiz.topicId}`)
+  ).json()) as { title: string };
+  await openMonitor(page, env, `?q=${encodeURIComponent(quiz.id)}`);
+  await expectShown(page, 1);
+  const row = page.getByRole('option');
+  await expect(row).toContainText(`the quiz “${topic.title}” in ${quiz.course!.title}`);
+  await row.click();
+
+  const drawer = page.getByRole('dialog', { name: 'Quiz attempt' });
+  await expect(drawer.getByTestId('topic-title')).toHaveText(topic.title);
+  await expect(drawer).toContainText(quiz.topicId!);
+  await expectNoSeriousA11yViolations(page, 'the detail drawer with a topic title');
+  await page.keyboard.press('Escape');
+
+  const { text } = await exportFile(page, 'CSV');
+  const [header, line] = text.trimEnd().split('\r\n');
+  const columns = header!.split(',');
+  expect(columns).toContain('topicTitle');
+  expect(line).toContain(`,${quiz.topicId},`);
+  expect(line).toContain(topic.title.includes(',') ? `"${topic.title}"` : topic.title);
+});
