@@ -93,3 +93,28 @@ test('a quiz attempt names its topic in the row, the drawer and the CSV export',
   expect(line).toContain(`,${quiz.topicId},`);
   expect(line).toContain(topic.title.includes(',') ? `"${topic.title}"` : topic.title);
 });
+
+test('guide screenshots: a search over the history and a quiz attempt named by its topic', async ({
+  page,
+}) => {
+  test.skip(!process.env.LECTERN_SCREENSHOTS, 'set LECTERN_SCREENSHOTS=1 to refresh screenshots');
+  const quiz = feed.find((event) => event.kind === 'quizAttempt' && event.topicId !== null)!;
+  const q = `"${quiz.course!.title}" or ${quiz.learner.lastName}`;
+  for (const [name, viewport] of [
+    ['event-search', { width: 1440, height: 900 }],
+    ['phone-event-search', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await openMonitor(page, env, `?kinds=quizAttempt&q=${encodeURIComponent(q)}`);
+    await expect(page.getByRole('option').first()).toContainText('the quiz “');
+    // On a phone the filters fill the first screen: show the search field and the rows under it.
+    if (viewport.width < 500)
+      await page.evaluate(() =>
+        document.querySelector('[type="search"]')?.scrollIntoView({ block: 'start' }),
+      );
+    await page.screenshot({ path: `docs/screenshots/${name}.png`, animations: 'disabled' });
+    await page.getByRole('option').first().click();
+    await expect(page.getByRole('dialog').getByTestId('topic-title')).toBeVisible();
+    await page.screenshot({ path: `docs/screenshots/${name}-drawer.png`, animations: 'disabled' });
+  }
+});
