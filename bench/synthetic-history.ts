@@ -3,77 +3,13 @@
 // learners, 400 courses with 8 topics each, 40 learning paths, events valid against the contract's
 // schemas. One learner, FOCUS, gets FOCUS_EVENTS of them, spread through the whole history. Deterministic
 // (seeded), so both engines hold the same events.
+import { EVENT_KINDS } from '#contract/enums.ts';
 import type { LearnerEvent } from '#contract/schemas/events.ts';
+import { FIRST_NAMES, LAST_NAMES } from '../src/sandbox/feed/learner-names.ts';
+import { createRng } from '../src/sandbox/lib/prng.ts';
 import { normalizeEvent } from '../src/server/relay/normalize-event.ts';
 import type { RelayRepository } from '../src/server/storage/relay-repository.ts';
 
-export const KINDS = [
-  'courseAction',
-  'courseEnrollment',
-  'courseCompletion',
-  'courseCertificate',
-  'learningPathAction',
-  'learningPathEnrollment',
-  'quizAttempt',
-  'assignmentSubmission',
-] as const;
-
-const FIRST = [
-  'Alice',
-  'Bruno',
-  'Chloé',
-  'Dmitri',
-  'Elena',
-  'Farid',
-  'Grace',
-  'Hiro',
-  'Ines',
-  'Jonas',
-  'Keiko',
-  'Liam',
-  'Maya',
-  'Nikhil',
-  'Olga',
-  'Pablo',
-  'Quinn',
-  'Rosa',
-  'Sven',
-  'Tariq',
-  'Uma',
-  'Victor',
-  'Wen',
-  'Ximena',
-  'Yusuf',
-  'Zoe',
-];
-const LAST = [
-  'Anders',
-  'Becker',
-  'Costa',
-  'Dubois',
-  'Eriksen',
-  'Fischer',
-  'Garcia',
-  'Haddad',
-  'Ivanova',
-  'Jensen',
-  'Kowalski',
-  'Lopez',
-  'Müller',
-  'Nakamura',
-  'Okafor',
-  'Petrov',
-  'Quispe',
-  'Rossi',
-  'Silva',
-  'Tanaka',
-  'Ueda',
-  'Varga',
-  'Weber',
-  'Xu',
-  'Yilmaz',
-  'Zhang',
-];
 const TOPICS = [
   'Safety',
   'Onboarding',
@@ -104,19 +40,6 @@ const PATHS = 40;
 const TOPICS_PER_COURSE = 8;
 export const FOCUS_EVENTS = 10_000;
 
-/** mulberry32: small, fast, seeded. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n) };
-}
-
 /** A UUID v4-shaped id from a namespace digit and a number, so ids are stable across runs. */
 const uuid = (space: number, n: number) => {
   const hex = n.toString(16).padStart(12, '0');
@@ -131,8 +54,8 @@ export interface Learner {
 }
 
 export const learnerAt = (n: number): Learner => {
-  const firstName = FIRST[n % FIRST.length]!;
-  const lastName = LAST[Math.floor(n / FIRST.length) % LAST.length]!;
+  const firstName = FIRST_NAMES[n % FIRST_NAMES.length]!;
+  const lastName = LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]!;
   return {
     id: uuid(1, n),
     email: `${firstName}.${lastName}${n}@learners.test`.toLowerCase(),
@@ -155,18 +78,18 @@ export const pathAt = (n: number) => ({
 });
 
 export function syntheticEvent(n: number, total: number, start: number): LearnerEvent {
-  const random = prng(n * 2654435761);
+  const random = createRng(n * 2654435761);
   const timestamp = start + Math.floor((n * 30 * 24 * 3600 * 1000) / total);
   // Every (total / FOCUS_EVENTS)th event is the focus learner's.
   const focus = n % Math.floor(total / FOCUS_EVENTS) === 0;
-  const learner = focus ? FOCUS : learnerAt(random.int(LEARNERS));
-  const kind = KINDS[random.int(KINDS.length)]!;
+  const learner = focus ? FOCUS : learnerAt(random.int(0, LEARNERS - 1));
+  const kind = random.pick(EVENT_KINDS);
   const base = { id: `ev-${n}`, timestamp, learner };
-  const courseN = random.int(COURSES);
+  const courseN = random.int(0, COURSES - 1);
   const course = { course: courseAt(courseN), learningPath: null, topicId: null };
-  const path = { course: null, learningPath: pathAt(random.int(PATHS)), topicId: null };
+  const path = { course: null, learningPath: pathAt(random.int(0, PATHS - 1)), topicId: null };
   const id = (space: number) => uuid(space, n);
-  const percent = random.int(101);
+  const percent = random.int(0, 100);
   switch (kind) {
     case 'courseAction':
       return {
@@ -174,7 +97,7 @@ export function syntheticEvent(n: number, total: number, start: number): Learner
         ...course,
         kind,
         data: {
-          action: (['started', 'topicViewed', 'progressed', 'completed'] as const)[random.int(4)]!,
+          action: random.pick(['started', 'topicViewed', 'progressed', 'completed'] as const),
           progressPercent: percent,
         },
       };
@@ -185,7 +108,7 @@ export function syntheticEvent(n: number, total: number, start: number): Learner
         kind,
         data: {
           enrollmentId: id(5),
-          source: (['self', 'admin', 'purchase'] as const)[random.int(3)]!,
+          source: random.pick(['self', 'admin', 'purchase'] as const),
         },
       };
     case 'courseCompletion':
@@ -203,18 +126,18 @@ export function syntheticEvent(n: number, total: number, start: number): Learner
         ...path,
         kind,
         data: {
-          action: (['started', 'progressed', 'completed'] as const)[random.int(3)]!,
+          action: random.pick(['started', 'progressed', 'completed'] as const),
           progressPercent: percent,
         },
       };
     case 'learningPathEnrollment':
       return { ...base, ...path, kind, data: { enrollmentId: id(5) } };
     case 'quizAttempt': {
-      const score = random.int(1001) / 10;
+      const score = random.int(0, 1000) / 10;
       return {
         ...base,
         ...course,
-        topicId: topicOf(courseN, random.int(TOPICS_PER_COURSE)),
+        topicId: topicOf(courseN, random.int(0, TOPICS_PER_COURSE - 1)),
         kind,
         data: { attemptId: id(7), score, passingScore: 70, passed: score >= 70 },
       };
@@ -223,9 +146,9 @@ export function syntheticEvent(n: number, total: number, start: number): Learner
       return {
         ...base,
         ...course,
-        topicId: topicOf(courseN, random.int(TOPICS_PER_COURSE)),
+        topicId: topicOf(courseN, random.int(0, TOPICS_PER_COURSE - 1)),
         kind,
-        data: { submissionId: id(8), fileCount: random.int(4) },
+        data: { submissionId: id(8), fileCount: random.int(0, 3) },
       };
   }
 }
@@ -238,7 +161,7 @@ export async function fillHistory(
 ): Promise<number> {
   const start = options.start ?? Date.UTC(2026, 9, 1);
   const batch = options.batch ?? 10_000;
-  for (const kind of KINDS) await repo.ensureKind(kind);
+  for (const kind of EVENT_KINDS) await repo.ensureKind(kind);
   const began = performance.now();
   for (let from = 0; from < total; from += batch) {
     const byKind = new Map<string, ReturnType<typeof normalizeEvent>[]>();

@@ -1,7 +1,7 @@
 // Issue 25: the monitor's free text searches the relay's whole stored history on the server (not only
 // the events loaded in the browser), with the meaning the contract gives it; quiz attempts name their
 // topic in the row, the drawer and the CSV export, the title looked up through the console server.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { eventSearchMatcher, parseEventSearch } from '#contract/console/event-search.ts';
 import type { LearnerEvent } from '#contract/schemas/events.ts';
 import { expectNoSeriousA11yViolations } from '../support/fixtures.ts';
@@ -10,6 +10,7 @@ import {
   exportFile,
   loadAllHistory,
   openMonitor,
+  relayStored,
   signInSupport,
   useMonitorEnv,
 } from './pages.ts';
@@ -19,12 +20,6 @@ test.describe.configure({ mode: 'serial' });
 const env = useMonitorEnv();
 let feed: LearnerEvent[] = [];
 
-async function relayStored(page: Page): Promise<number> {
-  const response = await page.request.get(`${env.url}/api/events/status`);
-  const status = (await response.json()) as { kinds: { storedTotal: number }[] };
-  return status.kinds.reduce((sum, kind) => sum + kind.storedTotal, 0);
-}
-
 test.beforeEach(async ({ page }) => {
   await signInSupport(page, env);
   if (feed.length > 0) return;
@@ -32,7 +27,7 @@ test.beforeEach(async ({ page }) => {
   await env.produce(400);
   await env.produce(400);
   feed = await env.feedEvents();
-  await expect.poll(() => relayStored(page), { timeout: 30_000 }).toBe(feed.length);
+  await expect.poll(() => relayStored(page, env), { timeout: 30_000 }).toBe(feed.length);
 });
 
 test('the free text finds an event the browser has not loaded, by asking the server', async ({
