@@ -189,7 +189,7 @@ test('the detail drawer: summary, raw JSON, course link, shortcuts; keyboard all
   await expect(drawer).toBeVisible();
   await expect(drawer).toContainText(`${event.learner.firstName} ${event.learner.lastName}`);
   await expect(drawer).toContainText(
-    event.kind === 'quizAttempt' && event.data.passed ? 'passed a quiz' : 'failed a quiz',
+    event.kind === 'quizAttempt' && event.data.passed ? 'passed the quiz “' : 'failed the quiz “',
   );
   await expect(drawer).toContainText(`"id": "${event.id}"`);
   const structure = (await (
