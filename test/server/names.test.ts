@@ -58,7 +58,8 @@ describe.each(ENGINES)('names (%s)', (engine) => {
     await h.sandboxSettings({ activityPerMinute: 0 });
     support = await h.sessionCookie('support@lectern.test', 'support');
     catalog = await readCatalog(h);
-  });
+    // The demo catalogue is seeded at start: seconds of work, more on a busy machine.
+  }, 60_000);
   afterEach(async () => {
     await h.sandboxSettings({ faults: [] });
   });
