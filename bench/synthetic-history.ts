@@ -1,4 +1,4 @@
-// A large, realistic stored history for the search and learner-page benchmarks, written straight into a
+// A large, realistic stored history for the history search benchmark, written straight into a
 // console database through the relay's repository (as the relay stores what it polls): 8 kinds, 20,000
 // learners, 400 courses with 8 topics each, 40 learning paths, events valid against the contract's
 // schemas. One learner, FOCUS, gets FOCUS_EVENTS of them, spread through the whole history. Deterministic
@@ -64,7 +64,7 @@ export const learnerAt = (n: number): Learner => {
   };
 };
 
-/** The learner with FOCUS_EVENTS events (the learner page's benchmark opens their page). */
+/** The learner with FOCUS_EVENTS events (the search bench filters by them: one learner's many events). */
 export const FOCUS = learnerAt(7);
 
 export const courseAt = (n: number) => ({
