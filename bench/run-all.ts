@@ -54,6 +54,10 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     name: 'course editor opening (a saved 2,000-node course until interactive, row menu open latency)',
     load: () => import('./editor-open.ts'),
   },
+  {
+    name: 'history search (p95 over 1,000,000 stored events on SQLite FTS5 and PostgreSQL full text, ratio, storage)',
+    load: () => import('./event-search.ts'),
+  },
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

@@ -1,6 +1,6 @@
 // The live event monitor against a real console server and a real sandbox (own processes, see
 // harness.ts). Every count is checked against the sandbox's own feed.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { LearnerEvent } from '#contract/schemas/events.ts';
 import { expectNoSeriousA11yViolations } from '../support/fixtures.ts';
 import {
@@ -11,6 +11,7 @@ import {
   loadAllHistory,
   openMonitor,
   shownCount,
+  relayStored,
   signInSupport,
   useMonitorEnv,
 } from './pages.ts';
@@ -23,13 +24,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 const emailOf = (event: LearnerEvent) => event.learner.email;
-
-/** Events the relay has stored, all kinds together. */
-async function relayStored(page: Page): Promise<number> {
-  const response = await page.request.get(`${env.url}/api/events/status`);
-  const status = (await response.json()) as { kinds: { storedTotal: number }[] };
-  return status.kinds.reduce((sum, kind) => sum + kind.storedTotal, 0);
-}
 
 test('the navigation leads every role to the monitor', async ({ page }) => {
   await page.goto(`${env.url}/course-groups`);
@@ -140,14 +134,14 @@ test('kind, learner and text filters narrow the list, live in the URL, and the b
   );
 
   const target = learnerQuizzes[0]!;
-  await page.getByLabel('Search loaded events').fill(target.id);
+  await page.getByLabel('Search all events').fill(target.id);
   await expect(page).toHaveURL(/[?&]q=/);
   await expectShown(page, 1);
   await expect(page.getByRole('option')).toHaveAttribute('data-event-id', target.id);
 
   await page.goBack();
   await expect(page).not.toHaveURL(/[?&]q=/);
-  await expect(page.getByLabel('Search loaded events')).toHaveValue('');
+  await expect(page.getByLabel('Search all events')).toHaveValue('');
   await expectShown(page, learnerQuizzes.length);
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(page).toHaveURL(/\/events$/);
@@ -195,7 +189,7 @@ test('the detail drawer: summary, raw JSON, course link, shortcuts; keyboard all
   await expect(drawer).toBeVisible();
   await expect(drawer).toContainText(`${event.learner.firstName} ${event.learner.lastName}`);
   await expect(drawer).toContainText(
-    event.kind === 'quizAttempt' && event.data.passed ? 'passed a quiz' : 'failed a quiz',
+    event.kind === 'quizAttempt' && event.data.passed ? 'passed the quiz “' : 'failed the quiz “',
   );
   await expect(drawer).toContainText(`"id": "${event.id}"`);
   const structure = (await (
@@ -362,10 +356,10 @@ test('a new filter reads its own history even when its list starts out like the 
 }) => {
   // The 500 newest events (the monitor's first page) are all course activity: every other kind's
   // events lie below it, in the relay's history.
-  await expect.poll(() => relayStored(page)).toBe((await env.feedEvents()).length);
+  await expect.poll(() => relayStored(page, env)).toBe((await env.feedEvents()).length);
   await env.produce(600, ['courseAction']);
   const feed = await env.feedEvents();
-  await expect.poll(() => relayStored(page)).toBe(feed.length);
+  await expect.poll(() => relayStored(page, env)).toBe(feed.length);
   const quizzes = feed.filter((event) => event.kind === 'quizAttempt');
   expect(quizzes.length).toBeGreaterThan(0);
 

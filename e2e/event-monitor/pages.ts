@@ -31,6 +31,13 @@ export async function signInSupport(page: Page, env: MonitorEnv): Promise<void> 
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** Events the relay has stored, all kinds together. */
+export async function relayStored(page: Page, env: MonitorEnv): Promise<number> {
+  const response = await page.request.get(`${env.url}/api/events/status`);
+  const status = (await response.json()) as { kinds: { storedTotal: number }[] };
+  return status.kinds.reduce((sum, kind) => sum + kind.storedTotal, 0);
+}
+
 /** Opens the monitor (optionally with a query) and waits for its first page. */
 export async function openMonitor(page: Page, env: MonitorEnv, query = ''): Promise<void> {
   await page.goto(`${env.url}/events${query}`);

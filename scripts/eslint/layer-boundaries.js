@@ -53,7 +53,7 @@ const COMPILER_FILES = {
 // never import each other -> the two adapters (storage/: the database; upstream/: the learning
 // instance). `shared` is configuration, errors and the logger, which every layer uses; `deps` is the
 // type of what routes receive; the wiring files may import anything. A new folder is a new row here.
-const SERVICES = ['audit', 'auth', 'health', 'proxy', 'relay', 'views', 'alerts'];
+const SERVICES = ['audit', 'auth', 'health', 'proxy', 'relay', 'views', 'alerts', 'names'];
 const SERVER_FLOW = {
   shared: [],
   storage: ['shared'],
@@ -66,6 +66,7 @@ const SERVER_FLOW = {
   relay: ['storage', 'upstream', 'shared'],
   views: ['storage', 'shared'],
   alerts: ['storage', 'shared'],
+  names: ['storage', 'upstream', 'shared'],
   plugins: ['audit', 'auth', 'shared'],
   // The proxy's forwarding needs the upstream client, which routes receive through deps.
   deps: [...SERVICES, 'plugins', 'upstream', 'shared'],

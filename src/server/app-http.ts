@@ -25,6 +25,7 @@ import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { enforceContract } from './routes/console-route.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
+import { registerNamesRoutes } from './routes/names-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSavedViewsRoutes } from './routes/saved-views-routes.ts';
@@ -93,6 +94,7 @@ export async function createHttpServer(
   registerEventsRoutes(app, deps);
   registerSavedViewsRoutes(app, deps);
   registerAlertsRoutes(app, deps);
+  registerNamesRoutes(app, deps);
   registerProxyRoutes(app, deps);
   await registerSpa(app, distDir);
   app.addHook('onReady', async () => allServed());

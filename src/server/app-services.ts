@@ -14,6 +14,7 @@ import { createStreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { ConsoleDeps } from './deps.ts';
 import { createHealthService } from './health/health-service.ts';
+import { createNamesService } from './names/names-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import { createAddressGuard, type HostResolver } from './net/address-guard.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
@@ -23,6 +24,7 @@ import { createReadCoalescer, type ReadCoalescer } from './proxy/read-coalescer.
 import { createRelayService } from './relay/relay-service.ts';
 import { createAlertsRepository } from './storage/alerts-repository.ts';
 import { createAuditRepository } from './storage/audit-repository.ts';
+import { createNameCacheRepository } from './storage/name-cache-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createCoordination } from './storage/open-coordination.ts';
@@ -33,6 +35,7 @@ import { createSignInBucketsRepository } from './storage/sign-in-buckets-reposit
 import { createSignInFailuresRepository } from './storage/sign-in-failures-repository.ts';
 import { upstreamPoolReport, type Upstream } from './upstream/upstream-client.ts';
 import { createSavedViewsService } from './views/saved-views-service.ts';
+import { createUpstreamReader } from './upstream/upstream-reader.ts';
 
 export interface Storage {
   store: ConsoleStore;
@@ -193,6 +196,17 @@ export async function createServices(
       auditBacklog: () => auditBacklog.size,
       upstreamPool: () => upstreamPoolReport(upstream),
       requestBodies: () => intake.stats(),
+    }),
+    names: createNamesService({
+      repo: createNameCacheRepository(store.db, store.engine),
+      reader: createUpstreamReader(upstream, {
+        now,
+        concurrency: config.names.concurrency,
+        maxThrottleWaitMs: config.names.maxThrottleWaitMs,
+      }),
+      config: config.names,
+      now,
+      log: log.child({ component: 'names' }),
     }),
     demoAccounts: options.demoAccounts,
     savedViews: createSavedViewsService(createSavedViewsRepository(store.db), now),

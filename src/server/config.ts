@@ -62,6 +62,8 @@ export interface ConsoleConfig {
     backoffBaseMs: number;
     backoffCapMs: number;
   };
+  /** Titles of the ids events carry (names/names-service.ts). */
+  names: NamesConfig;
   sandbox: { port: number; dbFile: string };
 }
 
@@ -101,6 +103,15 @@ export interface RelayConfig {
    * lease connection). Bounds the failover time after the leader dies.
    */
   leaseCheckMs: number;
+}
+
+export interface NamesConfig {
+  /** How long a found title is kept (missing items: a fifth of it). */
+  ttlMs: number;
+  /** Reads of titles in flight at once, per server. */
+  concurrency: number;
+  /** The longest a title lookup waits out the instance's throttling (429 Retry-After). */
+  maxThrottleWaitMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -224,6 +235,8 @@ const EnvSchema = z.object({
   LECTERN_ALERTS_EVALUATE_S: int(1, 3600).default(30),
   LECTERN_WEBHOOK_ATTEMPTS: int(1, 20).default(8),
   LECTERN_WEBHOOK_TIMEOUT_S: int(1, 120).default(10),
+  LECTERN_NAMES_TTL_S: int(10, 30 * 86_400).default(3600),
+  LECTERN_NAMES_CONCURRENCY: int(1, 64).default(4),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
   LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
 });
@@ -323,6 +336,11 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       timeoutMs: e.LECTERN_WEBHOOK_TIMEOUT_S * 1000,
       backoffBaseMs: 30_000,
       backoffCapMs: 3_600_000,
+    },
+    names: {
+      ttlMs: e.LECTERN_NAMES_TTL_S * 1000,
+      concurrency: e.LECTERN_NAMES_CONCURRENCY,
+      maxThrottleWaitMs: 10_000,
     },
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
   };

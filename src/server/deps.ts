@@ -11,6 +11,7 @@ import type { SignInService } from './auth/sign-in-service.ts';
 import type { StreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { HealthService } from './health/health-service.ts';
+import type { NamesService } from './names/names-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import type { SessionCookie } from './plugins/session.ts';
 import type { AddressGuard } from './net/address-guard.ts';
@@ -49,6 +50,8 @@ export interface ConsoleDeps {
   auditLog: AuditLogService;
   relay: RelayService;
   health: HealthService;
+  /** Titles of the courses, topics and learning paths events name, from the shared cache. */
+  names: NamesService;
   demoAccounts: DemoAccount[] | null;
   savedViews: SavedViewsService;
   /** Alert rules, alerts, the bell's counts; its duties run on the relay's leader. */

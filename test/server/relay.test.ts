@@ -3,6 +3,11 @@
 // store-facing parts run on both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  eventSearchMatcher,
+  parseEventSearch,
+  type EventSearch,
+} from '#contract/console/event-search.ts';
+import {
   createCourses,
   createLearners,
   createLearningPath,
@@ -175,6 +180,60 @@ describe.each(ENGINES)('event relay (%s)', (engine) => {
     const bad = await h.http.get('/api/events?kind=bogus', { cookie: support });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('bad_request');
+  });
+
+  it('searches the whole stored history with q, with the other filters, in keyset pages', async () => {
+    const stored = await h.server.store.db
+      .selectFrom('relay_events')
+      .select(['seq', 'payload'])
+      .orderBy('seq', 'desc')
+      .execute();
+    const sample = stored
+      .map((row) => JSON.parse(row.payload))
+      .findLast((event) => event.course !== null);
+    const q = `"${sample.learner.lastName}" ${sample.course.title}`;
+    const matches = eventSearchMatcher(
+      (parseEventSearch(q) as { ok: true; search: EventSearch }).search,
+    );
+    const expected = stored.filter((row) => matches(JSON.parse(row.payload))).map((row) => row.seq);
+    expect(expected.length).toBeGreaterThan(0);
+    const seqs: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await h.http.get(
+        `/api/events?q=${encodeURIComponent(q)}&limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+        { cookie: support },
+      );
+      expect(page.status).toBe(200);
+      seqs.push(...page.body.items.map((item: { seq: number }) => item.seq));
+      cursor = page.body.pageInfo.cursor;
+    } while (cursor);
+    expect(seqs).toEqual(expected);
+
+    const quizzes = await h.http.get(
+      `/api/events?q=${encodeURIComponent(q)}&kind=quizAttempt&limit=500`,
+      { cookie: support },
+    );
+    expect(quizzes.body.items.map((item: { seq: number }) => item.seq)).toEqual(
+      stored
+        .filter((row) => matches(JSON.parse(row.payload)))
+        .filter((row) => JSON.parse(row.payload).kind === 'quizAttempt')
+        .map((row) => row.seq),
+    );
+
+    for (const [text, message] of [
+      [
+        '-passed',
+        'q: each part of the search needs a word to find (a word after - only leaves events out)',
+      ],
+      ['?!', 'q: type a word to search for'],
+    ]) {
+      const refused = await h.http.get(`/api/events?q=${encodeURIComponent(text!)}`, {
+        cookie: support,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ error: 'bad_request', message });
+    }
   });
 
   it('streams events over SSE and resumes after Last-Event-ID without gaps or duplicates', async () => {

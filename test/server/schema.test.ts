@@ -29,11 +29,18 @@ function typeFamily(type: string): string {
 
 const isOwnTable = (name: string) => !name.startsWith('sqlite_') && !name.startsWith('kysely_');
 
+/** Each engine's own full-text structures (050-relay-search.ts), compared by a test of their own. */
+const isSearchTable = (name: string) => name.startsWith('relay_events_search');
+const SEARCH_COLUMN = 'search_vector';
+const SEARCH_INDEX = 'relay_events_search';
+
 async function sqliteShape(store: ConsoleStore): Promise<Record<string, TableShape>> {
   const tables = await sql<{ name: string; sql: string }>`
     SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name`.execute(store.db);
   const out: Record<string, TableShape> = {};
-  for (const { name, sql: ddl } of tables.rows.filter((table) => isOwnTable(table.name))) {
+  for (const { name, sql: ddl } of tables.rows.filter(
+    (table) => isOwnTable(table.name) && !isSearchTable(table.name),
+  )) {
     const columns = await sql<{
       name: string;
       type: string;
@@ -101,14 +108,18 @@ async function postgresShape(store: ConsoleStore): Promise<Record<string, TableS
   const out: Record<string, TableShape> = {};
   const table = (name: string) =>
     (out[name] ??= { columns: {}, primaryKey: [], unique: [], checks: 0, indexes: {} });
-  for (const column of columns.rows.filter((row) => isOwnTable(row.table_name)))
+  for (const column of columns.rows.filter(
+    (row) => isOwnTable(row.table_name) && row.column_name !== SEARCH_COLUMN,
+  ))
     table(column.table_name).columns[column.column_name] = {
       type: typeFamily(column.data_type),
       nullable: column.is_nullable === 'YES',
       // An identity column is the engine's auto-increment, as SQLite's rowid alias (no default).
       hasDefault: column.column_default !== null,
     };
-  for (const index of indexes.rows.filter((row) => isOwnTable(row.table_name))) {
+  for (const index of indexes.rows.filter(
+    (row) => isOwnTable(row.table_name) && row.index_name !== SEARCH_INDEX,
+  )) {
     const shape = table(index.table_name);
     if (index.is_primary) shape.primaryKey = index.columns;
     else if (index.is_unique && index.is_constraint) shape.unique.push(index.columns.join(','));
@@ -136,6 +147,7 @@ describe('console schema', () => {
         'alert_rules',
         'alerts',
         'audit_log',
+        'name_cache',
         'relay_events',
         'relay_kinds',
         'roles',
@@ -153,6 +165,33 @@ describe('console schema', () => {
       expect(left.relay_events!.unique).toEqual(['kind,event_id']);
       expect(left.roles!.checks).toBe(2);
       expect(right).toEqual(left);
+    } finally {
+      await sqlite.close();
+      await postgres.close();
+    }
+  });
+
+  it('has the full-text index of its engine over the stored events', async () => {
+    const sqlite = await openConsoleStore({ engine: 'sqlite', file: ':memory:' });
+    const postgres = await openConsoleStore(await testDatabase('postgres'));
+    try {
+      const objects = await sql<{ type: string; name: string }>`
+        SELECT type, name FROM sqlite_master
+        WHERE name = 'relay_events_search' OR (type = 'trigger' AND tbl_name = 'relay_events')
+        ORDER BY name`.execute(sqlite.db);
+      expect(objects.rows).toEqual([
+        { type: 'table', name: 'relay_events_search' },
+        { type: 'trigger', name: 'relay_events_search_delete' },
+        { type: 'trigger', name: 'relay_events_search_insert' },
+        { type: 'trigger', name: 'relay_events_search_update' },
+      ]);
+      const column = await sql<{ data_type: string; is_generated: string }>`
+        SELECT data_type, is_generated FROM information_schema.columns
+        WHERE table_name = 'relay_events' AND column_name = ${SEARCH_COLUMN}`.execute(postgres.db);
+      expect(column.rows).toEqual([{ data_type: 'tsvector', is_generated: 'ALWAYS' }]);
+      const index = await sql<{ indexdef: string }>`
+        SELECT indexdef FROM pg_indexes WHERE indexname = ${SEARCH_INDEX}`.execute(postgres.db);
+      expect(index.rows[0]?.indexdef).toMatch(/USING gin \(search_vector\)/);
     } finally {
       await sqlite.close();
       await postgres.close();

@@ -5,6 +5,7 @@
 import { AUDIT_ENDPOINTS, AUDIT_INTRO } from './audit.ts';
 import type { ConsoleEndpoint } from './endpoint.ts';
 import { HEALTH_ENDPOINTS } from './health.ts';
+import { NAMES_ENDPOINTS, NAMES_INTRO } from './names.ts';
 import { RELAY_ENDPOINTS, RELAY_INTRO } from './relay.ts';
 import { ROLES_ENDPOINTS } from './roles.ts';
 import { SESSION_ENDPOINTS } from './session.ts';
@@ -27,6 +28,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Health and meta', endpoints: HEALTH_ENDPOINTS },
   { title: 'Saved views', intro: SAVED_VIEWS_INTRO, endpoints: SAVED_VIEWS_ENDPOINTS },
   { title: 'Alerts', intro: ALERTS_INTRO, endpoints: ALERTS_ENDPOINTS },
+  { title: 'Names', intro: NAMES_INTRO, endpoints: NAMES_ENDPOINTS },
 ];
 
 export const CONSOLE_ENDPOINTS: readonly ConsoleEndpoint[] = CONSOLE_AREAS.flatMap(

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EventKind } from '../enums.ts';
 import { consoleEndpoint } from './endpoint.ts';
+import { EventSearchParam } from './event-search.ts';
 import { CursorParam, LimitParam, PageInfo, TimeParam } from './pages.ts';
 
 export const PollerState = z
@@ -79,6 +80,7 @@ export const EventHistoryQuery = z.object({
     .meta({ description: 'Course or learning path id.' }),
   from: TimeParam.optional().meta({ description: 'Event time, epoch ms or ISO 8601; inclusive.' }),
   to: TimeParam.optional().meta({ description: 'Event time, epoch ms or ISO 8601; exclusive.' }),
+  q: EventSearchParam.optional(),
   cursor: CursorParam.optional(),
   limit: LimitParam,
 });
@@ -126,7 +128,7 @@ export const listEvents = consoleEndpoint({
   path: '/api/events',
   summary: 'Stored events, newest first, in keyset pages, with filters.',
   description:
-    'To combine history and live events, open the stream with `lastEventId` set to the largest `seq` loaded, or page history backwards from the oldest `seq` shown. Events older than `LECTERN_RELAY_RETENTION_DAYS` are deleted hourly.',
+    'Every filter, free text (`q`) included, runs over the whole stored history on the server (SQLite FTS5 on one server, PostgreSQL full text on several). To combine history and live events, open the stream with `lastEventId` set to the largest `seq` loaded, or page history backwards from the oldest `seq` shown. Events older than `LECTERN_RELAY_RETENTION_DAYS` are deleted hourly.',
   access: 'role',
   query: EventHistoryQuery,
   response: EventHistoryPage,

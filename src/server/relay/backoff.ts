@@ -11,13 +11,4 @@ export function fullJitterDelay(
   return Math.floor(random() * ceiling);
 }
 
-/** `Retry-After` as delta-seconds or an HTTP-date; milliseconds to wait, or null when absent/invalid. */
-export function parseRetryAfter(value: string | string[] | undefined, now: number): number | null {
-  const header = Array.isArray(value) ? value[0] : value;
-  if (header === undefined) return null;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, date - now);
-}
+export { parseRetryAfter } from '../upstream/retry-after.ts';

@@ -6,8 +6,15 @@ import type { NormalizedEvent } from '../storage/relay-repository.ts';
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** PostgreSQL's text cannot hold U+0000: the indexed copies go without it (the payload keeps it, escaped). */
+const text = (value: string): string => value.replaceAll('\u0000', '');
+
 const idOf = (value: unknown): string | null =>
-  typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null;
+  typeof value === 'string' && text(value)
+    ? text(value)
+    : typeof value === 'number'
+      ? String(value)
+      : null;
 
 function timestampOf(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -32,8 +39,8 @@ export function normalizeEvent(kind: string, raw: unknown): NormalizedEvent | nu
     kind,
     timestamp,
     learnerId: idOf(learner.id ?? raw.learnerId),
-    learnerEmail: typeof learner.email === 'string' ? learner.email.toLowerCase() : null,
-    learnerName: name.length ? name.join(' ').toLowerCase() : null,
+    learnerEmail: typeof learner.email === 'string' ? text(learner.email).toLowerCase() : null,
+    learnerName: name.length ? text(name.join(' ')).toLowerCase() : null,
     courseId: idOf(isObject(raw.course) ? raw.course.id : raw.courseId),
     learningPathId: idOf(isObject(raw.learningPath) ? raw.learningPath.id : raw.learningPathId),
     payload,

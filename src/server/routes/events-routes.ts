@@ -14,8 +14,8 @@ export function registerEventsRoutes(app: FastifyInstance, deps: ConsoleDeps): v
   route(getRelayStatus, { handler: async () => deps.relay.status() });
 
   route(listEvents, {
-    handler: ({ query: { kind, cursor, limit, ...filter } }) =>
-      deps.relay.history({ kinds: kind, ...filter }, cursor, limit),
+    handler: ({ query: { kind, q, cursor, limit, ...filter } }) =>
+      deps.relay.history({ kinds: kind, search: q, ...filter }, cursor, limit),
   });
 
   route(streamEvents, {

@@ -6,7 +6,9 @@
 // drawing their seqs, so they commit one at a time, in seq order, even if two servers ever insert at
 // once. SQLite has one writer anyway.
 import { sql } from 'kysely';
+import type { EventSearch } from '#contract/console/event-search.ts';
 import type { Db } from './database.ts';
+import { EVENT_COLUMNS, readHistory } from './event-history-queries.ts';
 import type { Engine } from './schema.ts';
 
 /** Serializes event inserts on PostgreSQL (transaction-scoped advisory lock). */
@@ -55,6 +57,8 @@ export interface HistoryFilter {
   course?: string;
   from?: number;
   to?: number;
+  /** Free text over every text and number value of the event. */
+  search?: EventSearch;
 }
 
 export interface KindProblem {
@@ -64,8 +68,6 @@ export interface KindProblem {
   throttledUntil: number | null;
   nextPollAt: number | null;
 }
-
-const EVENT_COLUMNS = ['seq', 'kind', 'payload', 'received_at'] as const;
 
 export function createRelayRepository(db: Db, engine: Engine) {
   return {
@@ -185,40 +187,9 @@ export function createRelayRepository(db: Db, engine: Engine) {
         .limit(limit)
         .execute();
     },
-    /** Newest first, below `beforeSeq`. */
-    history(
-      filter: HistoryFilter,
-      beforeSeq: number | undefined,
-      limit: number,
-    ): Promise<StoredEventRow[]> {
-      const learner = filter.learner?.toLowerCase();
-      const { kinds, course, from, to } = filter;
-      return db
-        .selectFrom('relay_events')
-        .select(EVENT_COLUMNS)
-        .$if(Boolean(kinds?.length), (q) => q.where('kind', 'in', kinds!))
-        .$if(learner !== undefined, (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb('learner_id', '=', filter.learner!),
-              eb('learner_email', '=', learner!),
-              // Names are stored in lower case; ESCAPE makes both engines read \% and \_ literally.
-              sql<boolean>`${eb.ref('learner_name')} LIKE ${`%${learner!.replace(/[%_\\]/g, '\\$&')}%`} ESCAPE '\\'`,
-            ]),
-          ),
-        )
-        .$if(course !== undefined, (q) =>
-          q.where((eb) =>
-            eb.or([eb('course_id', '=', course!), eb('learning_path_id', '=', course!)]),
-          ),
-        )
-        .$if(from !== undefined, (q) => q.where('timestamp', '>=', from!))
-        .$if(to !== undefined, (q) => q.where('timestamp', '<', to!))
-        .$if(beforeSeq !== undefined, (q) => q.where('seq', '<', beforeSeq!))
-        .orderBy('seq', 'desc')
-        .limit(limit)
-        .execute();
-    },
+    /** Newest first, below `beforeSeq` (event-history-queries.ts). */
+    history: (filter: HistoryFilter, beforeSeq: number | undefined, limit: number) =>
+      readHistory(db, engine, filter, beforeSeq, limit),
     /** Deletes events older than `timestamp` in small batches (short write locks). */
     async deleteOlderThan(timestamp: number, batchSize = 5000): Promise<number> {
       let total = 0;

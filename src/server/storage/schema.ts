@@ -174,6 +174,24 @@ export interface AlertDeliveryAttemptsTable {
   error: string | null;
   duration_ms: number;
 }
+/** SQLite only: the FTS5 index over relay_events (migrations/050-relay-search.ts); rowid = seq. */
+export interface RelayEventsSearchTable {
+  rowid: number;
+  /** The table's own column, for `relay_events_search MATCH ...`. */
+  relay_events_search: string;
+}
+
+export interface NameCacheTable {
+  /** 'course' | 'topic' | 'learningPath' */
+  type: string;
+  id: string;
+  state: 'found' | 'missing';
+  title: string | null;
+  /** JSON (migrations/051-name-cache.ts). */
+  detail: string | null;
+  checked_at: number;
+  expires_at: number;
+}
 
 export interface ConsoleTables {
   sessions: SessionsTable;
@@ -190,4 +208,6 @@ export interface ConsoleTables {
   alert_reads: AlertReadsTable;
   alert_deliveries: AlertDeliveriesTable;
   alert_delivery_attempts: AlertDeliveryAttemptsTable;
+  name_cache: NameCacheTable;
+  relay_events_search: RelayEventsSearchTable;
 }

@@ -1,6 +1,7 @@
 // The live event monitor page: connection state, relay status, filters (all in the URL), counters, the
 // per-minute chart, the virtualized list with history behind it, and the detail drawer.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ResolvedName } from '#contract/console/names.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -13,6 +14,7 @@ import { EventList } from './views/event-list.tsx';
 import type { StoredEvent } from './data/event-model.ts';
 import { EventsChart } from './views/events-chart.tsx';
 import { downloadEvents, type ExportFormat } from './data/export-events.ts';
+import { topicTitles } from './data/names.ts';
 import { FilterBar } from './views/filter-bar.tsx';
 import {
   eventStore,
@@ -73,9 +75,16 @@ export function EventMonitor({
     return () => cancelAnimationFrame(frame);
   }, [selected]);
 
-  const exportAs = (format: ExportFormat) => {
+  const exportAs = async (format: ExportFormat) => {
     const events = eventStore.shownEvents();
-    const name = downloadEvents(events, format);
+    let topics = new Map<string, ResolvedName>();
+    if (format === 'csv')
+      try {
+        topics = await topicTitles(events.map((item) => item.event));
+      } catch {
+        toast.error('Topic titles could not be looked up: the export lists topics by id only.');
+      }
+    const name = downloadEvents(events, format, topics);
     toast.success(`Exported ${events.length.toLocaleString('en')} events to ${name}`);
   };
 
@@ -109,10 +118,10 @@ export function EventMonitor({
               ? `Resume (${snapshot.newWhilePaused.toLocaleString('en')} new)`
               : 'Pause'}
           </Button>
-          <Button disabled={snapshot.count === 0} onClick={() => exportAs('csv')}>
+          <Button disabled={snapshot.count === 0} onClick={() => void exportAs('csv')}>
             Export CSV
           </Button>
-          <Button disabled={snapshot.count === 0} onClick={() => exportAs('ndjson')}>
+          <Button disabled={snapshot.count === 0} onClick={() => void exportAs('ndjson')}>
             Export NDJSON
           </Button>
         </div>

@@ -11,6 +11,8 @@ import * as auditSubjects from './006-audit-subjects.ts';
 import * as auditAborted from './007-audit-aborted.ts';
 import * as savedViews from './060-saved-views.ts';
 import * as alerts from './061-alerts.ts';
+import * as relaySearch from './050-relay-search.ts';
+import * as nameCache from './051-name-cache.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '007-audit-aborted': auditAborted,
   '060-saved-views': savedViews,
   '061-alerts': alerts,
+  '050-relay-search': relaySearch,
+  '051-name-cache': nameCache,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {

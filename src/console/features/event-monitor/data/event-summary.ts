@@ -9,9 +9,13 @@ const ENROLLMENT_SOURCES = {
   purchase: 'by purchase',
 };
 
-/** What happened, without the learner's name (the list shows the learner in its own column). */
-export function describeAction(event: LearnerEvent): string {
+/**
+ * What happened, without the learner's name (the list shows the learner in its own column). The topic's
+ * title, when known (data/names.ts), names the quiz or assignment.
+ */
+export function describeAction(event: LearnerEvent, topicTitle?: string): string {
   const title = resourceOf(event).title;
+  const topic = topicTitle === undefined ? '' : ` “${topicTitle}”`;
   switch (event.kind) {
     case 'courseAction':
       switch (event.data.action) {
@@ -38,15 +42,15 @@ export function describeAction(event: LearnerEvent): string {
     case 'learningPathEnrollment':
       return `enrolled in the learning path ${title}`;
     case 'quizAttempt':
-      return `${event.data.passed ? 'passed' : 'failed'} a quiz in ${title}: ${formatScore(event.data.score)} (pass mark ${formatScore(event.data.passingScore)})`;
+      return `${event.data.passed ? 'passed' : 'failed'} ${topic ? `the quiz${topic}` : 'a quiz'} in ${title}: ${formatScore(event.data.score)} (pass mark ${formatScore(event.data.passingScore)})`;
     case 'assignmentSubmission':
-      return `submitted an assignment in ${title} (${event.data.fileCount} ${event.data.fileCount === 1 ? 'file' : 'files'})`;
+      return `submitted ${topic ? `the assignment${topic}` : 'an assignment'} in ${title} (${event.data.fileCount} ${event.data.fileCount === 1 ? 'file' : 'files'})`;
   }
   return title;
 }
 
-export const describeEvent = (event: LearnerEvent): string =>
-  `${learnerName(event)} ${describeAction(event)}`;
+export const describeEvent = (event: LearnerEvent, topicTitle?: string): string =>
+  `${learnerName(event)} ${describeAction(event, topicTitle)}`;
 
 const formatScore = (score: number) => `${Math.round(score * 10) / 10}%`;
 

@@ -23,11 +23,56 @@ describe('exports', () => {
     expect(csvCell(-5)).toBe('-5');
     const lines = toCsv(events).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'seq,id,kind,timestamp,learnerId,learnerEmail,learnerFirstName,learnerLastName,resourceType,resourceId,resourceTitle,topicId,summary,data',
+      'seq,id,kind,timestamp,learnerId,learnerEmail,learnerFirstName,learnerLastName,resourceType,resourceId,resourceTitle,topicId,topicTitle,summary,data',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^2,evt-2,quizAttempt,2023-11-14T22:13:22\.000Z,/);
-    expect(lines[2]).toContain(",course,cccccccc-0000-4000-8000-000000000002,'=Formulas for Fun,,");
+    expect(lines[2]).toContain(
+      ",course,cccccccc-0000-4000-8000-000000000002,'=Formulas for Fun,,,",
+    );
+  });
+
+  it('names the topic of a quiz attempt when the console server knows it, and says nothing it does not', () => {
+    const quiz = events.find((item) => item.event.topicId)!;
+    const topicId = quiz.event.topicId!;
+    const found = toCsv(
+      events,
+      new Map([
+        [
+          topicId,
+          {
+            type: 'topic' as const,
+            id: topicId,
+            state: 'found' as const,
+            title: 'Pointers, =gently',
+            courseId: null,
+            checkedAt: 1,
+            message: null,
+          },
+        ],
+      ]),
+    );
+    expect(found).toContain(`,${topicId},"Pointers, =gently",`);
+    expect(found).toContain('the quiz “Pointers, =gently” in');
+    const missing = toCsv(
+      events,
+      new Map([
+        [
+          topicId,
+          {
+            type: 'topic' as const,
+            id: topicId,
+            state: 'missing' as const,
+            title: null,
+            courseId: null,
+            checkedAt: 1,
+            message: null,
+          },
+        ],
+      ]),
+    );
+    expect(missing).toContain(`,${topicId},,`);
+    expect(missing).toContain(' a quiz in ');
   });
 
   it('writes NDJSON: one event per line, exactly as received', () => {

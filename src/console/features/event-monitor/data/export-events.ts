@@ -1,9 +1,11 @@
-// Exports of the filtered events, built in the browser: CSV for spreadsheets, NDJSON (one event per
-// line, exactly as the feed sent it) for scripts.
+// Exports of the filtered events, built in the browser: CSV for spreadsheets (with topic titles),
+// NDJSON (one event per line, exactly as the feed sent it) for scripts.
+import type { ResolvedName } from '#contract/console/names.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import type { StoredEvent } from './event-model.ts';
 import { resourceOf } from './event-model.ts';
 import { describeEvent } from './event-summary.ts';
+import { knownTitle } from './names.ts';
 
 export const CSV_COLUMNS = [
   'seq',
@@ -18,6 +20,7 @@ export const CSV_COLUMNS = [
   'resourceId',
   'resourceTitle',
   'topicId',
+  'topicTitle',
   'summary',
   'data',
 ] as const;
@@ -33,10 +36,18 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(events: readonly StoredEvent[]): string {
+/**
+ * Topic titles come from the console server (data/names.ts); a topic it could not name gets an empty
+ * title and keeps its id.
+ */
+export function toCsv(
+  events: readonly StoredEvent[],
+  topics: ReadonlyMap<string, ResolvedName> = new Map(),
+): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const { seq, event } of events) {
     const resource = resourceOf(event);
+    const topic = event.topicId ? knownTitle(topics.get(event.topicId.toLowerCase())) : undefined;
     lines.push(
       [
         seq,
@@ -51,7 +62,8 @@ export function toCsv(events: readonly StoredEvent[]): string {
         resource.id,
         resource.title,
         event.topicId,
-        describeEvent(event),
+        topic ?? null,
+        describeEvent(event, topic),
         JSON.stringify(event.data),
       ]
         .map(csvCell)
@@ -73,9 +85,10 @@ export type ExportFormat = 'csv' | 'ndjson';
 export function downloadEvents(
   events: readonly StoredEvent[],
   format: ExportFormat,
+  topics: ReadonlyMap<string, ResolvedName>,
   now = new Date(),
 ): string {
-  const body = format === 'csv' ? toCsv(events) : toNdjson(events);
+  const body = format === 'csv' ? toCsv(events, topics) : toNdjson(events);
   const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/x-ndjson;charset=utf-8';
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const name = `lectern-events-${stamp}.${format}`;

@@ -1,7 +1,13 @@
 // The client-side matcher agrees with the relay's history filter on what "matches" means.
 import { describe, expect, it } from 'vitest';
 import { COURSES, makeEvent, PATHS } from '../data/test-events.ts';
-import { createMatcher, filterFromSearch } from './event-filters.ts';
+import {
+  createMatcher,
+  filterFromSearch,
+  freeText,
+  historyQuery,
+  serverFilterKey,
+} from './event-filters.ts';
 import { MonitorSearch } from './monitor-search.ts';
 
 const matches = (search: Record<string, unknown>, event = makeEvent(1, { learner: 0 })) => {
@@ -35,11 +41,28 @@ describe('matching, as the relay does', () => {
     expect(matches({ to: '2024-05-01T10:00:00.001Z' }, event)).toBe(true);
   });
 
-  it('searches every word of the free text in names, titles, ids and data', () => {
+  it('searches whole words of the free text in the values, as the server does', () => {
     const quiz = makeEvent(7, { kind: 'quizAttempt', learner: 1 });
     expect(matches({ q: 'grace compilers' }, quiz)).toBe(true);
-    expect(matches({ q: 'quiz 82.5' }, quiz)).toBe(true);
+    expect(matches({ q: 'quizattempt 82.5' }, quiz)).toBe(true);
     expect(matches({ q: 'evt-7' }, quiz)).toBe(true);
     expect(matches({ q: 'grace turing' }, quiz)).toBe(false);
+    expect(matches({ q: 'grac' }, quiz)).toBe(false);
+    expect(matches({ q: 'grace -compilers' }, quiz)).toBe(false);
+    expect(matches({ q: 'turing or compilers' }, quiz)).toBe(true);
+  });
+
+  it('sends the free text to the history endpoint, and keys the history by its meaning', () => {
+    const filter = (q: string) => filterFromSearch(MonitorSearch.parse({ q }));
+    expect(historyQuery(filter('Grace  compilers')).q).toBe('Grace  compilers');
+    expect(serverFilterKey(filter('Grace  compilers'))).toBe(
+      serverFilterKey(filter('grace compilers')),
+    );
+    expect(serverFilterKey(filter('grace'))).not.toBe(serverFilterKey(filter('compilers')));
+    // Only -words: not a search; the filter bar says why and nothing is sent.
+    expect(historyQuery(filter('-grace')).q).toBeUndefined();
+    expect(freeText('-grace').problem).toBe(
+      'each part of the search needs a word to find (a word after - only leaves events out)',
+    );
   });
 });

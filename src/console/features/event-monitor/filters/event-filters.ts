@@ -1,10 +1,16 @@
 // The monitor's filters: validated URL search params (shareable deep links), the client-side matcher
 // for loaded events, and the query of the relay's history endpoint. The matcher mirrors the relay's
 // history filter exactly (learner: id, whole email, or part of the name; course: course or learning
-// path id; from inclusive, to exclusive), so live and history rows agree on what "matches" means.
+// path id; from inclusive, to exclusive; free text: src/contract/console/event-search.ts, which the
+// server runs over the whole stored history), so live and history rows agree on what "matches" means.
+import {
+  eventSearchMatcher,
+  formatEventSearch,
+  parseEventSearch,
+  type EventSearch,
+} from '#contract/console/event-search.ts';
 import type { EventKind } from '#contract/enums.ts';
 import type { LearnerEvent } from '#contract/schemas/events.ts';
-import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
 import { learnerName } from '../data/event-model.ts';
 import type { MonitorSearchParams } from './monitor-search.ts';
 
@@ -38,9 +44,26 @@ export function filterFromSearch(search: MonitorSearchParams): MonitorFilter {
   };
 }
 
-/** The part of a filter the relay's history endpoint applies (free text is client-side only). */
+/** The free text as a search, or why it is not one (a search needs a word to find). */
+export function freeText(q: string | null): { search: EventSearch | null; problem: string | null } {
+  if (!q) return { search: null, problem: null };
+  const parsed = parseEventSearch(q);
+  return parsed.ok
+    ? { search: parsed.search, problem: null }
+    : { search: null, problem: parsed.message };
+}
+
+/** The filter as the relay's history endpoint applies it (free text normalized: `a  B` = `a b`). */
 export function serverFilterKey(filter: MonitorFilter): string {
-  return JSON.stringify([filter.kinds, filter.learner, filter.course, filter.from, filter.to]);
+  const { search } = freeText(filter.q);
+  return JSON.stringify([
+    filter.kinds,
+    filter.learner,
+    filter.course,
+    filter.from,
+    filter.to,
+    search && formatEventSearch(search),
+  ]);
 }
 
 export function historyQuery(filter: MonitorFilter): Record<string, string | undefined> {
@@ -50,6 +73,8 @@ export function historyQuery(filter: MonitorFilter): Record<string, string | und
     course: filter.course ?? undefined,
     from: filter.from === null ? undefined : String(filter.from),
     to: filter.to === null ? undefined : String(filter.to),
+    // A text that is not a search (only -words) is not sent: the filter bar says why.
+    q: freeText(filter.q).search ? filter.q! : undefined,
   };
 }
 
@@ -85,33 +110,10 @@ export function matchesBase(event: LearnerEvent, filter: MonitorFilter): boolean
   return true;
 }
 
-/** The text free-text search looks in: who, what, where, and the event's own data. */
-export function searchableText(event: LearnerEvent): string {
-  const resource = event.course ?? event.learningPath;
-  return [
-    event.id,
-    event.kind,
-    EVENT_KIND_LABELS[event.kind],
-    learnerName(event),
-    event.learner.email,
-    event.learner.id,
-    resource?.title,
-    resource?.id,
-    event.topicId,
-    JSON.stringify(event.data),
-  ]
-    .join('\n')
-    .toLowerCase();
-}
-
-/** Compiles the free text once per filter: every whitespace-separated term must occur. */
+/** Compiles the free text once per filter, with the meaning the server's search has. */
 export function textMatcher(q: string | null): ((event: LearnerEvent) => boolean) | null {
-  const terms = q?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
-  if (terms.length === 0) return null;
-  return (event) => {
-    const haystack = searchableText(event);
-    return terms.every((term) => haystack.includes(term));
-  };
+  const { search } = freeText(q);
+  return search ? eventSearchMatcher(search) : null;
 }
 
 export function createMatcher(filter: MonitorFilter) {

@@ -42,6 +42,7 @@ describe('URL search params', () => {
       course: undefined,
       from: String(Date.parse('2024-05-01T08:00:00Z')),
       to: undefined,
+      q: 'x',
     });
   });
 });

@@ -30,7 +30,7 @@ export const MonitorSearch = z.object({
   course: z.uuid().optional().catch(undefined),
   from: isoTime.optional().catch(undefined),
   to: isoTime.optional().catch(undefined),
-  /** Free text, matched against loaded events only. */
+  /** Free text: the server searches the whole stored history (event-search.ts). */
   q: text(200).optional().catch(undefined),
 });
 export type MonitorSearchInput = z.input<typeof MonitorSearch>;

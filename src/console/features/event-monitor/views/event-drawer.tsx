@@ -10,6 +10,7 @@ import type { StoredEvent } from '../data/event-model.ts';
 import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
 import { learnerName, resourceOf } from '../data/event-model.ts';
 import { describeEvent, eventFacts } from '../data/event-summary.ts';
+import { knownTitle, topicNameProblem, useTopicName } from '../data/names.ts';
 
 export interface EventDrawerProps {
   item: StoredEvent | null;
@@ -21,12 +22,13 @@ export interface EventDrawerProps {
 const fullTime = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'medium' });
 
 export function EventDrawer({ item, onClose, onShowLearner, onShowResource }: EventDrawerProps) {
+  const topic = useTopicName(item?.event ?? null);
   return (
     <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {item ? (
         <DialogContent
           title={EVENT_KIND_LABELS[item.event.kind]}
-          description={describeEvent(item.event)}
+          description={describeEvent(item.event, knownTitle(topic.data))}
           placement="side"
           size="lg"
         >
@@ -72,6 +74,8 @@ function EventDetail({
           <>
             <dt>Topic</dt>
             <dd>
+              <TopicName event={event} />
+              <br />
               <code>{event.topicId}</code>
             </dd>
           </>
@@ -106,6 +110,19 @@ function EventDetail({
       </section>
     </div>
   );
+}
+
+/** The topic's title, or what is known of it: the feed gives a topic by id only. */
+function TopicName({ event }: { event: StoredEvent['event'] }) {
+  const name = useTopicName(event);
+  if (name.isPending) return <span className="em-muted">Looking up the title…</span>;
+  if (name.isError)
+    return (
+      <span className="em-muted">Title not available: the console server could not be asked.</span>
+    );
+  const title = knownTitle(name.data);
+  if (title !== undefined) return <span data-testid="topic-title">{title}</span>;
+  return <span className="em-muted">{topicNameProblem(name.data)}</span>;
 }
 
 /** Copies to the clipboard and says whether it worked (the clipboard may be refused). */

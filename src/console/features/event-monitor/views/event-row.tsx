@@ -3,6 +3,7 @@ import type { StoredEvent } from '../data/event-model.ts';
 import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
 import { learnerName, resourceOf } from '../data/event-model.ts';
 import { describeAction } from '../data/event-summary.ts';
+import { knownTitle, useTopicName } from '../data/names.ts';
 
 export const ROW_HEIGHT = 44;
 
@@ -47,6 +48,7 @@ export function EventRow({
 }: EventRowProps) {
   const { event } = item;
   const resource = resourceOf(event);
+  const topic = knownTitle(useTopicName(event).data);
   return (
     <div
       id={id}
@@ -71,7 +73,7 @@ export function EventRow({
         {learnerName(event)}
       </span>
       <span className="em-row__what" title={resource.title}>
-        {describeAction(event)}
+        {describeAction(event, topic)}
       </span>
     </div>
   );

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useDebouncedEffect } from '../../../lib/use-debounced-effect.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-time.ts';
-import type { MonitorFilter } from '../filters/event-filters.ts';
+import { freeText, type MonitorFilter } from '../filters/event-filters.ts';
 import type { MonitorSearchInput } from '../filters/monitor-search.ts';
 import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
 import type { KindCounts } from '../data/event-store.ts';
@@ -70,10 +70,11 @@ export function FilterBar({ filter, counts, onChange, onClear, views }: FilterBa
         <TimeField label="From" value={filter.from} onChange={(from) => onChange({ from })} />
         <TimeField label="Until" value={filter.to} onChange={(to) => onChange({ to })} />
         <DebouncedText
-          label="Search loaded events"
-          hint="Words in names, titles, ids or data"
+          label="Search all events"
+          hint={'Whole words in names, titles, ids or data; "in this order", -leave out, or'}
           type="search"
           initial={filter.q ?? ''}
+          error={freeText(filter.q).problem ?? undefined}
           onCommit={(q) => onChange({ q })}
         />
       </div>
@@ -190,12 +191,15 @@ function DebouncedText({
   hint,
   initial,
   type = 'text',
+  error,
   onCommit,
 }: {
   label: string;
   hint: string;
   initial: string;
   type?: 'text' | 'search';
+  /** Why the committed value does not filter. */
+  error?: string | undefined;
   onCommit(value: string | undefined): void;
 }) {
   const { draft: value, setDraft: setValue, markCommitted, committed } = useDraft(initial);
@@ -207,7 +211,7 @@ function DebouncedText({
   };
   useDebouncedEffect(value, 350, commit);
   return (
-    <Field label={label} hint={hint} className="em-field">
+    <Field label={label} hint={hint} error={error} className="em-field">
       {(control) => (
         <input
           {...control}
