@@ -22,6 +22,7 @@ import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { enforceContract } from './routes/console-route.ts';
+import { registerCourseChecksRoutes } from './routes/course-checks-routes.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
@@ -90,6 +91,7 @@ export async function createHttpServer(
   registerAuditRoutes(app, deps);
   registerEventsRoutes(app, deps);
   registerProxyRoutes(app, deps);
+  registerCourseChecksRoutes(app, deps);
   await registerSpa(app, distDir);
   app.addHook('onReady', async () => allServed());
   return { app, deps };

@@ -52,6 +52,17 @@ export interface ConsoleConfig {
   };
   relay: RelayConfig;
   sandbox: { port: number; dbFile: string };
+  /** The course checks' link checker (issue 24). */
+  linkCheck: LinkCheckConfig;
+}
+
+export interface LinkCheckConfig {
+  /** Requests in flight at most, every check of this server together. */
+  concurrency: number;
+  /** Time limit of one request. */
+  timeoutMs: number;
+  /** How long a link's answer, and a course's report, are reused. */
+  cacheMs: number;
 }
 
 export interface RequestLimits {
@@ -210,6 +221,9 @@ const EnvSchema = z.object({
     .default([...EVENT_KINDS]),
   LECTERN_RELAY_POLL_MS: int(100, 3_600_000).default(1000),
   LECTERN_RELAY_RETENTION_DAYS: int(1, 3650).default(30),
+  LECTERN_LINK_CHECK_CONCURRENCY: int(1, 256).default(32),
+  LECTERN_LINK_CHECK_TIMEOUT_MS: int(100, 60_000).default(5000),
+  LECTERN_LINK_CHECK_CACHE_S: int(0, 86_400).default(300),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
   LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
 });
@@ -303,6 +317,11 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       leaseCheckMs: 1000,
     },
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
+    linkCheck: {
+      concurrency: e.LECTERN_LINK_CHECK_CONCURRENCY,
+      timeoutMs: e.LECTERN_LINK_CHECK_TIMEOUT_MS,
+      cacheMs: e.LECTERN_LINK_CHECK_CACHE_S * 1000,
+    },
   };
 }
 

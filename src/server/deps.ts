@@ -8,6 +8,7 @@ import type { RolesService } from './auth/roles-service.ts';
 import type { SessionService } from './auth/session-service.ts';
 import type { SignInService } from './auth/sign-in-service.ts';
 import type { StreamGuard } from './auth/stream-guard.ts';
+import type { CourseChecksService } from './checks/course-checks-service.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { HealthService } from './health/health-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
@@ -48,4 +49,6 @@ export interface ConsoleDeps {
   relay: RelayService;
   health: HealthService;
   demoAccounts: DemoAccount[] | null;
+  /** Checks of saved courses before publishing (issue 24). */
+  courseChecks: CourseChecksService;
 }

@@ -131,6 +131,7 @@ describe('console schema', () => {
       const [left, right] = [await sqliteShape(sqlite), await postgresShape(postgres)];
       expect(Object.keys(left)).toEqual([
         'audit_log',
+        'course_check_runs',
         'relay_events',
         'relay_kinds',
         'roles',

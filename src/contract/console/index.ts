@@ -4,6 +4,7 @@
 // (docs/decisions/console-contract-imports.md).
 import { AUDIT_ENDPOINTS, AUDIT_INTRO } from './audit.ts';
 import type { ConsoleEndpoint } from './endpoint.ts';
+import { COURSE_CHECKS_ENDPOINTS, COURSE_CHECKS_INTRO } from './course-checks.ts';
 import { HEALTH_ENDPOINTS } from './health.ts';
 import { RELAY_ENDPOINTS, RELAY_INTRO } from './relay.ts';
 import { ROLES_ENDPOINTS } from './roles.ts';
@@ -23,6 +24,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Audit log', intro: AUDIT_INTRO, endpoints: AUDIT_ENDPOINTS },
   { title: 'Event relay', intro: RELAY_INTRO, endpoints: RELAY_ENDPOINTS },
   { title: 'Health and meta', endpoints: HEALTH_ENDPOINTS },
+  { title: 'Course checks', intro: COURSE_CHECKS_INTRO, endpoints: COURSE_CHECKS_ENDPOINTS },
 ];
 
 export const CONSOLE_ENDPOINTS: readonly ConsoleEndpoint[] = CONSOLE_AREAS.flatMap(

@@ -91,6 +91,22 @@ export interface SignInFailuresTable {
   updated_at: number;
 }
 
+export interface CourseCheckRunsTable {
+  course_id: string;
+  version: string;
+  state: 'running' | 'done' | 'failed';
+  run_id: string;
+  server_name: string;
+  started_at: number;
+  beat_at: number;
+  links_distinct: number;
+  links_done: number;
+  finished_at: number | null;
+  /** JSON: the contract's CourseCheckReport. */
+  report: string | null;
+  failure: string | null;
+}
+
 export interface ConsoleTables {
   sessions: SessionsTable;
   roles: RolesTable;
@@ -99,4 +115,5 @@ export interface ConsoleTables {
   relay_kinds: RelayKindsTable;
   sign_in_buckets: SignInBucketsTable;
   sign_in_failures: SignInFailuresTable;
+  course_check_runs: CourseCheckRunsTable;
 }
