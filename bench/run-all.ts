@@ -54,6 +54,10 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     name: 'course editor opening (a saved 2,000-node course until interactive, row menu open latency)',
     load: () => import('./editor-open.ts'),
   },
+  {
+    name: 'course checks (2,000-node course, 500 distinct URLs answered after 200 ms each)',
+    load: () => import('./course-checks.ts'),
+  },
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

@@ -221,7 +221,7 @@ const EnvSchema = z.object({
     .default([...EVENT_KINDS]),
   LECTERN_RELAY_POLL_MS: int(100, 3_600_000).default(1000),
   LECTERN_RELAY_RETENTION_DAYS: int(1, 3650).default(30),
-  LECTERN_LINK_CHECK_CONCURRENCY: int(1, 256).default(32),
+  LECTERN_LINK_CHECK_CONCURRENCY: int(1, 256).default(64),
   LECTERN_LINK_CHECK_TIMEOUT_MS: int(100, 60_000).default(5000),
   LECTERN_LINK_CHECK_CACHE_S: int(0, 86_400).default(300),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),

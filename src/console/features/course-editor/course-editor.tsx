@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { draftFromBaseline, findNode, isTreeDraft, type Baseline } from '#compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { LearnerPreview } from '../../components/learner-preview/learner-preview.tsx';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { KIND_LABELS } from '../../lib/labels.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
@@ -13,6 +14,7 @@ import { ConflictPanel } from './apply/conflict-panel.tsx';
 import { IssuesList } from './apply/issues-list.tsx';
 import { useApply } from './apply/use-apply.ts';
 import { issueWords } from './compile/issue-words.ts';
+import { EditorChecks } from './checks/editor-checks.tsx';
 import { useCompiled } from './compile/use-compiled.ts';
 import { EditorLayout, NARROW_QUERY } from './layout/editor-layout.tsx';
 import { useEditorView } from './layout/use-editor-view.ts';
@@ -129,6 +131,7 @@ export function CourseEditor(props: CourseEditorProps) {
           nodeName={nameOf}
           onGo={goTo}
         />
+        <EditorChecks store={store} baseline={baseline} onGo={goTo} />
         <ApplyPanel
           plan={compiled.plan}
           pending={compiled.pending}
@@ -145,6 +148,7 @@ export function CourseEditor(props: CourseEditorProps) {
       </aside>
     ),
     [
+      store,
       issues,
       nameOf,
       goTo,
@@ -178,6 +182,7 @@ export function CourseEditor(props: CourseEditorProps) {
           <Button size="sm" variant="ghost" onClick={() => select(null)}>
             ← Course details
           </Button>
+          <LearnerPreview draft={draft} topicId={selected.clientId} />
           <NodePanel store={store} node={selected} />
         </>
       ) : (
@@ -244,6 +249,7 @@ export function CourseEditor(props: CourseEditorProps) {
                 courseId={props.server?.course.id ?? null}
                 onImport={(next) => store.edit(() => next)}
               />
+              <LearnerPreview draft={draft} label="Preview" />
               <span className="course-editor__saved" role="status">
                 {dirty
                   ? autosave.savedAt
