@@ -23,7 +23,7 @@ const ALLOWED = {
   compiler: ['contract'],
   console: ['contract', 'compiler'],
   // The console server runs the compiler's pure course checks on saved courses
-  // (docs/decisions/course-checks-in-the-compiler.md).
+  // (docs/decisions/checks-in-compiler.md).
   server: ['contract', 'compiler'],
 };
 const EMBEDDED_SANDBOX = 'src/server/embedded-sandbox.ts';

@@ -1,11 +1,11 @@
-// A local web server on 127.0.0.1 for the course checks' link checker (tests, e2e and the bench): every
+// A local web server on a loopback address for the course checks' link checker (tests, e2e and the bench): every
 // answer a link can get, and a count of the requests each path received. Reached only through
 // LECTERN_URL_ALLOWLIST=127.0.0.1 (the address guard refuses loopback otherwise).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface LinkServer {
-  /** http://127.0.0.1:port */
+  /** http://host:port */
   origin: string;
   /** Requests per path and method: `GET /missing` -> 1. */
   requests: Map<string, number>;
@@ -21,6 +21,8 @@ export interface LinkServerOptions {
   /** How long `/slow…` paths wait before answering (longer than the checker's time limit). */
   slowMs?: number;
   port?: number;
+  /** A loopback address to listen on (default 127.0.0.1; the e2e suite uses 127.0.0.2). */
+  host?: string;
 }
 
 /**
@@ -49,9 +51,10 @@ export async function startLinkServer(options: LinkServerOptions = {}): Promise<
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((done) => server.listen(options.port ?? 0, host, done));
   const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://${host}:${port}`;
   return {
     origin,
     requests,
