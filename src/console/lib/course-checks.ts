@@ -2,8 +2,12 @@
 // first answer starts the check, then the running check's version is polled once a second until the
 // report is there. `refresh` checks again now (fetching again the links that failed).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { getCourseChecks, type CourseChecksAnswer } from '#contract/console/course-checks.ts';
+import { useCallback, useRef, useState } from 'react';
+import {
+  getCourseChecks,
+  type CourseCheckReport,
+  type CourseChecksAnswer,
+} from '#contract/console/course-checks.ts';
 import { callConsole } from './console-api.ts';
 
 export const courseChecksKey = (courseId: string) => ['courseChecks', courseId] as const;
@@ -22,7 +26,11 @@ async function readChecks(
   });
 }
 
-/** The saved course's report, polled while its check runs; null courseId (an unsaved course): none. */
+/**
+ * The saved course's report, polled while its check runs; null courseId (an unsaved course): none.
+ * `report` is the latest finished report: while a new check runs (after an apply), the last one stays
+ * shown, so a finding clears when the check that no longer finds it is done, not while it runs.
+ */
 export function useSavedChecks(courseId: string | null) {
   const client = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
@@ -45,5 +53,9 @@ export function useSavedChecks(courseId: string | null) {
       setRefreshing(false);
     }
   }, [client, courseId]);
-  return { query, refresh, refreshing };
+  const last = useRef<CourseCheckReport | undefined>(undefined);
+  const data = query.data;
+  if (data?.state === 'done') last.current = data;
+  const report = last.current?.courseId === courseId ? last.current : undefined;
+  return { query, report, refresh, refreshing };
 }

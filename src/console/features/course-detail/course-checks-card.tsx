@@ -13,7 +13,7 @@ export function CourseChecksCard({
   onSelect(item: CheckItem): void;
 }) {
   const saved = useSavedChecks(courseId);
-  const report = saved.query.data?.state === 'done' ? saved.query.data : undefined;
+  const { report } = saved;
   return (
     <div className="panel">
       <ChecksPanel

@@ -76,9 +76,8 @@ export function CourseStatusPanel({
   const value = choice ?? course.status;
   const scheduled = course.status === 'pending' && course.futurePublishDate;
   // The course checks' errors: counted on Publish, named in its confirmation.
-  const checks = useSavedChecks(canPublish ? course.id : null).query.data;
-  const checkErrors =
-    checks?.state === 'done' ? checks.findings.filter((f) => f.severity === 'error') : [];
+  const checks = useSavedChecks(canPublish ? course.id : null).report;
+  const checkErrors = checks?.findings.filter((f) => f.severity === 'error') ?? [];
   const publishing = pending?.kind === 'release' && pending.action === 'release';
 
   const freshCourse = fresh.data?.courses.find((c) => c.id === course.id);

@@ -40,7 +40,7 @@ export function EditorChecks({ store, baseline, onGo }: EditorChecksProps) {
   useEffect(() => {
     if (baseline) void refetch();
   }, [baseline, refetch]);
-  const report = saved.query.data?.state === 'done' ? saved.query.data : undefined;
+  const { report } = saved;
   const findings = useMemo(() => draftWithSavedLinks(local, report), [local, report]);
 
   const select = (finding: CheckFinding) => {
