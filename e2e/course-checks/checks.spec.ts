@@ -86,7 +86,9 @@ test('the editor shows a finding of each kind, goes to its item, and a fixed lin
   // Fix the broken link: it is the saved course's, so it clears once the fix is applied.
   await finding(page, 'linkBroken').click();
   await expect(rowTitle(page, 'Welcome')).toHaveAttribute('aria-current', 'true');
-  await page.getByLabel('Body').fill(`<p>Read <a href="${links.url('/ok/guide')}">the guide</a>.</p>`);
+  await page
+    .getByLabel('Body')
+    .fill(`<p>Read <a href="${links.url('/ok/guide')}">the guide</a>.</p>`);
   // A check of the draft: the image's alt text is fixed at once, without an apply.
   await rowTitle(page, 'Pictures').click();
   await page

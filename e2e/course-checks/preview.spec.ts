@@ -7,12 +7,16 @@ import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures
 import { expectFitsPhone, lookAtDesk } from '../support/layout.ts';
 import type { SandboxClient } from '../support/sandbox.ts';
 
+// Each part, if it ran, would tell the console's page (postMessage reaches it from any frame).
 const HOSTILE = [
   '<p>Hello learner.</p>',
-  "<script>parent.document.title = 'ran: script'; window.top.ranScript = true;</script>",
-  `<img src="http://127.0.0.2:9/missing.png" alt="A chart" onerror="parent.document.title = 'ran: onerror'">`,
-  `<p><a id="js-link" href="javascript:parent.document.title='ran: javascript link'">Open the notes</a></p>`,
+  "<script>parent.postMessage('ran: script', '*')</script>",
+  `<img src="http://127.0.0.2:9/missing.png" alt="A chart" onerror="parent.postMessage('ran: onerror', '*')">`,
+  `<p><a href="javascript:parent.postMessage('ran: javascript link', '*')">Open the notes</a></p>`,
 ].join('');
+
+/** Collects what frames post to the page, from before its own scripts. */
+const LISTEN = `window.__ran = []; addEventListener('message', (event) => window.__ran.push(String(event.data)));`;
 
 async function createPreviewCourse(sandbox: SandboxClient) {
   const title = `Preview ${Date.now()}`;
@@ -33,7 +37,7 @@ async function createPreviewCourse(sandbox: SandboxClient) {
                   title: 'Welcome lesson',
                   openType: 'open',
                   topics: [
-                    { title: 'Hostile body', type: 'text', body: HOSTILE },
+                    { title: 'Hostile page', type: 'text', body: HOSTILE },
                     { title: 'Second topic', type: 'text', body: '<h2>Two</h2><p>Second.</p>' },
                   ],
                 },
@@ -52,10 +56,20 @@ async function createPreviewCourse(sandbox: SandboxClient) {
   return { title, courseId: created.courseIds[0]!, groupId: created.courseGroupIds[0]! };
 }
 
-/** Nothing of the hostile body ran: no title change, no flag, no dialog. */
-async function expectNothingRan(page: Page, title: string) {
-  expect(await page.title()).toBe(title);
-  expect(await page.evaluate(() => (window as { ranScript?: boolean }).ranScript)).toBeUndefined();
+/** The listener hears a frame's message (so silence below means nothing ran), then forgets it. */
+async function expectListening(page: Page) {
+  await page.evaluate(() => window.postMessage('listening', '*'));
+  await expect
+    .poll(() => page.evaluate(() => (window as { __ran?: string[] }).__ran))
+    .toEqual(['listening']);
+  await page.evaluate(() => ((window as { __ran?: string[] }).__ran = []));
+}
+
+/** Nothing of the hostile body ran: nothing posted, no dialog. */
+async function expectNothingRan(page: Page) {
+  // Long enough for a script, an image's error and a click's navigation to have run.
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as { __ran?: string[] }).__ran)).toEqual([]);
 }
 
 test('the course page previews the outline and each topic at desktop and phone widths', async ({
@@ -69,9 +83,11 @@ test('the course page previews the outline and each topic at desktop and phone w
     void dialog.dismiss();
   });
   await signInAs('support');
+  await page.addInitScript(LISTEN);
   const { title, groupId } = await createPreviewCourse(sandbox);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/course-groups/${groupId}`);
+  await expectListening(page);
   await page.getByRole('button', { name: 'Preview as a learner' }).click();
   const preview = page.getByRole('dialog', { name: `Preview as a learner: ${title}` });
   // The learner's outline: sections, lessons with their access in words, topics.
@@ -81,8 +97,8 @@ test('the course page previews the outline and each topic at desktop and phone w
   await expectNoSeriousA11yViolations(page, 'learner preview outline');
   await lookAtDesk(page, 'learner-preview-outline');
 
-  await preview.getByRole('button', { name: 'Hostile body' }).click();
-  await expect(preview.getByRole('heading', { name: 'Hostile body' })).toBeVisible();
+  await preview.getByRole('button', { name: 'Hostile page' }).click();
+  await expect(preview.getByRole('heading', { name: 'Hostile page' })).toBeVisible();
   await expect(preview.getByText('Access:')).toContainText('Free preview');
   const frame = preview.getByTestId('learner-frame');
   await expect(frame).toHaveAttribute('sandbox', '');
@@ -90,9 +106,11 @@ test('the course page previews the outline and each topic at desktop and phone w
   expect(srcdoc).not.toMatch(/<script|onerror|javascript:/i);
   const body = page.frameLocator('[data-testid="learner-frame"]');
   await expect(body.getByText('Hello learner.')).toBeVisible();
+  // The frame's own stylesheet loads, although the frame's origin is opaque.
+  await expect(body.locator('body')).toHaveCSS('font-family', /system-ui/);
   // The javascript: link lost its address; clicking it does nothing.
   await body.getByText('Open the notes').click();
-  await expectNothingRan(page, title);
+  await expectNothingRan(page);
   await expectNoSeriousA11yViolations(page, 'learner preview topic');
 
   // Next and previous in course order, across lessons.
@@ -109,7 +127,7 @@ test('the course page previews the outline and each topic at desktop and phone w
   const device = preview.locator('.learner-preview__device');
   expect((await device.boundingBox())!.width).toBeLessThanOrEqual(390);
   await expectFitsPhone(page, 'learner-preview-topic');
-  await expectNothingRan(page, title);
+  await expectNothingRan(page);
   expect(dialogs).toEqual([]);
 });
 
@@ -119,18 +137,22 @@ test('the editor previews the unsaved draft from the selected topic', async ({
   signInAs,
 }) => {
   await signInAs('contentManager');
+  await page.addInitScript(LISTEN);
   const { courseId } = await createPreviewCourse(sandbox);
   await page.goto(`/editor/${courseId}`);
+  await expectListening(page);
   await rowTitle(page, 'Second topic').click();
-  await page.getByLabel('Body').fill('<p>Edited, not applied yet.</p>');
+  await page
+    .getByRole('textbox', { name: 'Body', exact: true })
+    .fill('<p>Edited, not applied yet.</p>');
   await page.getByRole('button', { name: 'Preview as a learner' }).click();
   const preview = page.getByRole('dialog', { name: /^Preview as a learner/ });
   await expect(preview.getByRole('heading', { name: 'Second topic' })).toBeVisible();
   const body = page.frameLocator('[data-testid="learner-frame"]');
   await expect(body.getByText('Edited, not applied yet.')).toBeVisible();
-  await preview.getByRole('button', { name: '← Previous: Hostile body' }).click();
+  await preview.getByRole('button', { name: '← Previous: Hostile page' }).click();
   await expect(body.getByText('Hello learner.')).toBeVisible();
-  expect(await page.evaluate(() => (window as { ranScript?: boolean }).ranScript)).toBeUndefined();
+  await expectNothingRan(page);
   await preview.getByRole('button', { name: 'Course outline' }).click();
   await expect(preview.getByRole('button', { name: 'Third topic' })).toBeVisible();
 });

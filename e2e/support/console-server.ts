@@ -34,6 +34,10 @@ export async function startConsoleServer(parallelIndex: number): Promise<Console
       // The suite signs in many times from one address. The per-email limit (4 unsuccessful attempts,
       // below the sandbox's lockout) stays as shipped: successful sign-ins clear it.
       LECTERN_SIGNIN_PER_ADDRESS: '10000',
+      // The course checks fetch links from e2e/course-checks/link-server.ts on 127.0.0.2 (loopback
+      // otherwise stays refused), and give up on one after 1.5 s.
+      LECTERN_URL_ALLOWLIST: '127.0.0.2',
+      LECTERN_LINK_CHECK_TIMEOUT_MS: '1500',
     },
     `console server ${parallelIndex}`,
   );

@@ -19,6 +19,8 @@ export interface WorkerPorts {
   /** The event monitor's own sandbox and console server (e2e/event-monitor/harness.ts). */
   monitorSandbox: number;
   monitorConsole: number;
+  /** The course checks' local web server (e2e/course-checks/link-server.ts). */
+  linkServer: number;
 }
 
 /** The ports of the worker with this `parallelIndex` (0 to workers - 1, reused when a worker restarts). */
@@ -29,6 +31,7 @@ export function workerPorts(parallelIndex: number): WorkerPorts {
     sandbox: first + 1,
     monitorSandbox: first + 2,
     monitorConsole: first + 3,
+    linkServer: first + 4,
   };
 }
 
