@@ -2,7 +2,7 @@
 // first answer starts the check, then the running check's version is polled once a second until the
 // report is there. `refresh` checks again now (fetching again the links that failed).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   getCourseChecks,
   type CourseCheckReport,
@@ -53,9 +53,11 @@ export function useSavedChecks(courseId: string | null) {
       setRefreshing(false);
     }
   }, [client, courseId]);
-  const last = useRef<CourseCheckReport | undefined>(undefined);
+  // The latest finished report, kept as state derived while rendering (React's pattern for it).
+  const [last, setLast] = useState<CourseCheckReport | undefined>(undefined);
   const data = query.data;
-  if (data?.state === 'done') last.current = data;
-  const report = last.current?.courseId === courseId ? last.current : undefined;
+  if (data?.state === 'done' && data !== last) setLast(data);
+  const latest = data?.state === 'done' ? data : last;
+  const report = latest?.courseId === courseId ? latest : undefined;
   return { query, report, refresh, refreshing };
 }
