@@ -7,50 +7,41 @@ import type { LinkServer } from '../../test/helpers/link-server.ts';
 import { rowTitle } from '../support/editor.ts';
 import { expect, expectNoSeriousA11yViolations } from '../support/fixtures.ts';
 import type { SandboxClient } from '../support/sandbox.ts';
-import { test } from './link-server.ts';
+import { createGroup, test } from './link-server.ts';
 
 async function createCheckedCourse(sandbox: SandboxClient, links: LinkServer) {
   const title = `Checked ${Date.now()}`;
-  const created = await sandbox.api<{ courseIds: string[]; courseGroupIds: string[] }>(
-    'POST',
-    '/content/course/create',
-    {
-      courseAttributes: [
-        {
-          title,
-          kind: 'courseGroup',
-          // No thumbnail (asset): a catalog finding.
-          description: 'How the checks work.',
-          sections: [
-            {
-              title: 'Basics',
-              lessons: [
-                {
-                  title: 'Intro',
-                  openType: 'open',
-                  topics: [
-                    {
-                      title: 'Welcome',
-                      type: 'text',
-                      body: `<p>Read <a href="${links.url('/missing/guide')}">the old guide</a>.</p>`,
-                    },
-                    {
-                      title: 'Pictures',
-                      type: 'text',
-                      body: `<p>A chart:</p><p><img src="${links.url('/ok/chart.png')}"></p>`,
-                    },
-                  ],
-                },
-                // No topics: a structure finding.
-                { title: 'Later', openType: 'studentsOnly', topics: [] },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  );
-  return { title, courseId: created.courseIds[0]!, groupId: created.courseGroupIds[0]! };
+  const { courseId, groupId } = await createGroup(sandbox, {
+    title,
+    // No thumbnail (asset): a catalog finding.
+    description: 'How the checks work.',
+    sections: [
+      {
+        title: 'Basics',
+        lessons: [
+          {
+            title: 'Intro',
+            openType: 'open',
+            topics: [
+              {
+                title: 'Welcome',
+                type: 'text',
+                body: `<p>Read <a href="${links.url('/missing/guide')}">the old guide</a>.</p>`,
+              },
+              {
+                title: 'Pictures',
+                type: 'text',
+                body: `<p>A chart:</p><p><img src="${links.url('/ok/chart.png')}"></p>`,
+              },
+            ],
+          },
+          // No topics: a structure finding.
+          { title: 'Later', openType: 'studentsOnly', topics: [] },
+        ],
+      },
+    ],
+  });
+  return { title, courseId, groupId };
 }
 
 const finding = (page: Page, rule: string) =>

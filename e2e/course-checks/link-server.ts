@@ -4,6 +4,7 @@
 import { startLinkServer, type LinkServer } from '../../test/helpers/link-server.ts';
 import { test as base } from '../support/fixtures.ts';
 import { workerPorts } from '../support/env.ts';
+import type { SandboxClient } from '../support/sandbox.ts';
 
 export const LINK_HOST = '127.0.0.2';
 
@@ -22,3 +23,16 @@ export const test = base.extend<object, { links: LinkServer }>({
     { scope: 'worker' },
   ],
 });
+
+/** A course group made from create attributes (a course's sections, lessons and topics as given). */
+export async function createGroup(
+  sandbox: SandboxClient,
+  attributes: Record<string, unknown>,
+): Promise<{ courseId: string; groupId: string }> {
+  const created = await sandbox.api<{ courseIds: string[]; courseGroupIds: string[] }>(
+    'POST',
+    '/content/course/create',
+    { courseAttributes: [{ kind: 'courseGroup', ...attributes }] },
+  );
+  return { courseId: created.courseIds[0]!, groupId: created.courseGroupIds[0]! };
+}

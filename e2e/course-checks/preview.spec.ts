@@ -6,6 +6,7 @@ import { rowTitle } from '../support/editor.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 import { expectFitsPhone, lookAtDesk } from '../support/layout.ts';
 import type { SandboxClient } from '../support/sandbox.ts';
+import { createGroup } from './link-server.ts';
 
 // Each part, if it ran, would tell the console's page (postMessage reaches it from any frame).
 const HOSTILE = [
@@ -20,40 +21,31 @@ const LISTEN = `window.__ran = []; addEventListener('message', (event) => window
 
 async function createPreviewCourse(sandbox: SandboxClient) {
   const title = `Preview ${Date.now()}`;
-  const created = await sandbox.api<{ courseIds: string[]; courseGroupIds: string[] }>(
-    'POST',
-    '/content/course/create',
-    {
-      courseAttributes: [
-        {
-          title,
-          kind: 'courseGroup',
-          description: 'Seen as learners see it.',
-          sections: [
-            {
-              title: 'Getting started',
-              lessons: [
-                {
-                  title: 'Welcome lesson',
-                  openType: 'open',
-                  topics: [
-                    { title: 'Hostile page', type: 'text', body: HOSTILE },
-                    { title: 'Second topic', type: 'text', body: '<h2>Two</h2><p>Second.</p>' },
-                  ],
-                },
-                {
-                  title: 'Members lesson',
-                  openType: 'emailCaptureOpen',
-                  topics: [{ title: 'Third topic', type: 'text', body: '<p>Third.</p>' }],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  );
-  return { title, courseId: created.courseIds[0]!, groupId: created.courseGroupIds[0]! };
+  const { courseId, groupId } = await createGroup(sandbox, {
+    title,
+    description: 'Seen as learners see it.',
+    sections: [
+      {
+        title: 'Getting started',
+        lessons: [
+          {
+            title: 'Welcome lesson',
+            openType: 'open',
+            topics: [
+              { title: 'Hostile page', type: 'text', body: HOSTILE },
+              { title: 'Second topic', type: 'text', body: '<h2>Two</h2><p>Second.</p>' },
+            ],
+          },
+          {
+            title: 'Members lesson',
+            openType: 'emailCaptureOpen',
+            topics: [{ title: 'Third topic', type: 'text', body: '<p>Third.</p>' }],
+          },
+        ],
+      },
+    ],
+  });
+  return { title, courseId, groupId };
 }
 
 /** The listener hears a frame's message (so silence below means nothing ran), then forgets it. */
