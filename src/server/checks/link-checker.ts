@@ -77,6 +77,9 @@ export function createLinkChecker(options: LinkCheckerOptions): LinkChecker {
     const chain = [url];
     let current = url;
     for (;;) {
+      // RFC 6761: `.invalid` never resolves, so no resolver is asked (seeded and test URLs use it).
+      const { hostname } = new URL(current);
+      if (/\.invalid\.?$/i.test(hostname)) return { kind: 'unresolved', host: hostname };
       let answer;
       try {
         answer = await ask(current, 'HEAD');
