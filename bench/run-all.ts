@@ -58,6 +58,10 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     name: 'history search (p95 over 1,000,000 stored events on SQLite FTS5 and PostgreSQL full text, ratio, storage)',
     load: () => import('./event-search.ts'),
   },
+  {
+    name: 'course checks (2,000-node course, 500 distinct URLs answered after 200 ms each)',
+    load: () => import('./course-checks.ts'),
+  },
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

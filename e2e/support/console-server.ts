@@ -34,9 +34,12 @@ export async function startConsoleServer(parallelIndex: number): Promise<Console
       // The suite signs in many times from one address. The per-email limit (4 unsuccessful attempts,
       // below the sandbox's lockout) stays as shipped: successful sign-ins clear it.
       LECTERN_SIGNIN_PER_ADDRESS: '10000',
-      // Alert rules are checked every second, and may send their webhooks to the spec's local receiver.
+      // Alert rules are checked every second, and may send their webhooks to the spec's local receiver
+      // (127.0.0.1); the course checks fetch links from e2e/course-checks/link-server.ts on 127.0.0.2
+      // and give up on one after 1.5 s.
       LECTERN_ALERTS_EVALUATE_S: '1',
-      LECTERN_URL_ALLOWLIST: '127.0.0.1',
+      LECTERN_URL_ALLOWLIST: '127.0.0.1, 127.0.0.2',
+      LECTERN_LINK_CHECK_TIMEOUT_MS: '1500',
     },
     `console server ${parallelIndex}`,
   );

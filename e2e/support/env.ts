@@ -21,6 +21,8 @@ export interface WorkerPorts {
   monitorConsole: number;
   /** The alerts spec's webhook receiver (e2e/alerts). */
   alertWebhook: number;
+  /** The course checks' local web server (e2e/course-checks/link-server.ts). */
+  linkServer: number;
 }
 
 /** The ports of the worker with this `parallelIndex` (0 to workers - 1, reused when a worker restarts). */
@@ -32,6 +34,7 @@ export function workerPorts(parallelIndex: number): WorkerPorts {
     monitorSandbox: first + 2,
     monitorConsole: first + 3,
     alertWebhook: first + 4,
+    linkServer: first + 5,
   };
 }
 

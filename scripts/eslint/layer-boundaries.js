@@ -3,7 +3,8 @@
 // against the file and `#compiler/*` / `#contract/*` through package.json `imports`, and checked:
 //   - src/contract imports no other part; src/sandbox imports only src/contract;
 //   - src/compiler imports only src/contract; src/console only src/contract and src/compiler;
-//   - src/server imports only src/contract, and src/sandbox only in src/server/embedded-sandbox.ts;
+//   - src/server imports only src/contract and src/compiler (pure: the course checks), and src/sandbox
+//     only in src/server/embedded-sandbox.ts;
 //   - inside src/compiler, src/server and src/sandbox, files follow their part's flow (FLOWS below:
 //     the compiler's draft -> validate -> plan -> create/update -> execute, src/compiler/README.md;
 //     each server's routes -> services -> storage, docs/decisions/server-layers.md); a file outside
@@ -21,7 +22,9 @@ const ALLOWED = {
   sandbox: ['contract'],
   compiler: ['contract'],
   console: ['contract', 'compiler'],
-  server: ['contract'],
+  // The console server runs the compiler's pure course checks on saved courses
+  // (docs/decisions/checks-in-compiler.md).
+  server: ['contract', 'compiler'],
 };
 const EMBEDDED_SANDBOX = 'src/server/embedded-sandbox.ts';
 /** Parts other parts import only through their package.json alias (`#contract/*`, `#compiler/*`). */
@@ -37,8 +40,20 @@ const COMPILER_FLOW = {
   create: ['shared', 'draft', 'plan'],
   update: ['shared', 'draft', 'plan'],
   execute: ['shared', 'plan'],
+  // Course checks over a draft (structure, accessibility, catalog, the URLs it uses).
+  checks: ['shared', 'draft'],
   compile: ['shared', 'draft', 'validate', 'plan', 'create', 'update'],
-  index: ['shared', 'draft', 'validate', 'plan', 'create', 'update', 'execute', 'compile'],
+  index: [
+    'shared',
+    'draft',
+    'validate',
+    'plan',
+    'create',
+    'update',
+    'execute',
+    'compile',
+    'checks',
+  ],
 };
 const COMPILER_FILES = {
   'ids.ts': 'shared',
@@ -53,7 +68,17 @@ const COMPILER_FILES = {
 // never import each other -> the two adapters (storage/: the database; upstream/: the learning
 // instance). `shared` is configuration, errors and the logger, which every layer uses; `deps` is the
 // type of what routes receive; the wiring files may import anything. A new folder is a new row here.
-const SERVICES = ['audit', 'auth', 'health', 'proxy', 'relay', 'views', 'alerts', 'names'];
+const SERVICES = [
+  'audit',
+  'auth',
+  'health',
+  'proxy',
+  'relay',
+  'views',
+  'alerts',
+  'names',
+  'checks',
+];
 const SERVER_FLOW = {
   shared: [],
   storage: ['shared'],
@@ -67,6 +92,8 @@ const SERVER_FLOW = {
   views: ['storage', 'shared'],
   alerts: ['storage', 'shared'],
   names: ['storage', 'upstream', 'shared'],
+  // Course checks: reads the course upstream, fetches its links through the address guard (net/).
+  checks: ['storage', 'upstream', 'shared'],
   plugins: ['audit', 'auth', 'shared'],
   // The proxy's forwarding needs the upstream client, which routes receive through deps.
   deps: [...SERVICES, 'plugins', 'upstream', 'shared'],

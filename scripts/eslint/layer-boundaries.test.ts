@@ -107,6 +107,26 @@ describe('lectern/layer-boundaries', () => {
     ).toEqual(['Import src/contract through its alias #contract/… (../../contract/index.ts).']);
   });
 
+  it('lets the server run the compiler (the course checks), through its alias only', async () => {
+    expect(
+      await boundaryErrors(
+        'src/server/checks/probe.ts',
+        "import { checkDraft } from '#compiler/index.ts';",
+        "import { linkTarget } from '../../compiler/checks/course-checks.ts';",
+        'export { checkDraft, linkTarget };',
+      ),
+    ).toEqual([
+      'Import src/compiler through its alias #compiler/… (../../compiler/checks/course-checks.ts).',
+    ]);
+    // The console is still out of the server's reach, and the compiler out of the sandbox's.
+    expect(
+      await boundaryErrors(
+        'src/server/checks/probe.ts',
+        "export * from '../../console/lib/api.ts';",
+      ),
+    ).toEqual(['src/server may not import from src/console (../../console/lib/api.ts).']);
+  });
+
   it('lets only embedded-sandbox.ts wire the sandbox into the server', async () => {
     const code = 'export const load = () => import(`../sandbox/app.ts`);';
     expect(await boundaryErrors('src/server/embedded-sandbox.ts', code)).toEqual([]);
@@ -165,6 +185,8 @@ describe('lectern/layer-boundaries', () => {
     expect(await flow('execute/probe.ts', '../plan/refs.ts')).toEqual([]);
     expect(await flow('execute/probe.ts', '../messages.ts')).toEqual([]);
     expect(await flow('compile.ts', './validate.ts')).toEqual([]);
+    expect(await flow('checks/probe.ts', '../draft/schema.ts')).toEqual([]);
+    expect(await flow('index.ts', './checks/course-checks.ts')).toEqual([]);
     // Refused: against the flow, sideways between create and update, and the executor on drafts.
     const refused = (from: string, to: string, specifier: string) =>
       `In src/compiler, ${from} may not import ${to} (${specifier}): imports follow draft -> validate -> plan -> create/update -> execute.`;
@@ -179,6 +201,12 @@ describe('lectern/layer-boundaries', () => {
     ]);
     expect(await flow('execute/probe.ts', '../draft/schema.ts')).toEqual([
       refused('execute', 'draft', '../draft/schema.ts'),
+    ]);
+    expect(await flow('checks/probe.ts', '../plan/types.ts')).toEqual([
+      refused('checks', 'plan', '../plan/types.ts'),
+    ]);
+    expect(await flow('draft/probe.ts', '../checks/course-checks.ts')).toEqual([
+      refused('draft', 'checks', '../checks/course-checks.ts'),
     ]);
     expect(await flow('issues.ts', './draft/schema.ts')).toEqual([
       refused('shared', 'draft', './draft/schema.ts'),

@@ -23,6 +23,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { registerAlertsRoutes } from './routes/alerts-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { enforceContract } from './routes/console-route.ts';
+import { registerCourseChecksRoutes } from './routes/course-checks-routes.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
 import { registerNamesRoutes } from './routes/names-routes.ts';
@@ -96,6 +97,7 @@ export async function createHttpServer(
   registerAlertsRoutes(app, deps);
   registerNamesRoutes(app, deps);
   registerProxyRoutes(app, deps);
+  registerCourseChecksRoutes(app, deps);
   await registerSpa(app, distDir);
   app.addHook('onReady', async () => allServed());
   return { app, deps };

@@ -11,6 +11,8 @@ import { createSessionService } from './auth/session-service.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
 import { createSignInService } from './auth/sign-in-service.ts';
 import { createStreamGuard } from './auth/stream-guard.ts';
+import { createCourseChecksService } from './checks/course-checks-service.ts';
+import { createLinkChecker } from './checks/link-checker.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { ConsoleDeps } from './deps.ts';
 import { createHealthService } from './health/health-service.ts';
@@ -25,6 +27,7 @@ import { createRelayService } from './relay/relay-service.ts';
 import { createAlertsRepository } from './storage/alerts-repository.ts';
 import { createAuditRepository } from './storage/audit-repository.ts';
 import { createNameCacheRepository } from './storage/name-cache-repository.ts';
+import { createCourseChecksRepository } from './storage/course-checks-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createCoordination } from './storage/open-coordination.ts';
@@ -211,6 +214,18 @@ export async function createServices(
     demoAccounts: options.demoAccounts,
     savedViews: createSavedViewsService(createSavedViewsRepository(store.db), now),
     alerts,
+    courseChecks: createCourseChecksService({
+      upstream,
+      repository: createCourseChecksRepository(store.db),
+      links: createLinkChecker({
+        dispatcher: addressGuard.dispatcher({ connections: config.linkCheck.concurrency }),
+        ...config.linkCheck,
+      }),
+      now,
+      log: log.child({ component: 'course-checks' }),
+      serverName: config.serverName,
+      reportTtlMs: config.linkCheck.cacheMs,
+    }),
   };
   return { deps, relayRepository, auditBacklog, signInLimiter };
 }

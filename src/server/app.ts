@@ -154,5 +154,6 @@ function keepTidy(app: FastifyInstance, { deps, signInLimiter }: Services, log: 
     clearInterval(purgeTimer);
     deps.streamGuard.stop();
     await deps.relay.stop();
+    await deps.courseChecks.stop();
   });
 }

@@ -65,6 +65,17 @@ export interface ConsoleConfig {
   /** Titles of the ids events carry (names/names-service.ts). */
   names: NamesConfig;
   sandbox: { port: number; dbFile: string };
+  /** The course checks' link checker (issue 24). */
+  linkCheck: LinkCheckConfig;
+}
+
+export interface LinkCheckConfig {
+  /** Requests in flight at most, every check of this server together. */
+  concurrency: number;
+  /** Time limit of one request. */
+  timeoutMs: number;
+  /** How long a link's answer, and a course's report, are reused. */
+  cacheMs: number;
 }
 
 export interface RequestLimits {
@@ -237,6 +248,9 @@ const EnvSchema = z.object({
   LECTERN_WEBHOOK_TIMEOUT_S: int(1, 120).default(10),
   LECTERN_NAMES_TTL_S: int(10, 30 * 86_400).default(3600),
   LECTERN_NAMES_CONCURRENCY: int(1, 64).default(4),
+  LECTERN_LINK_CHECK_CONCURRENCY: int(1, 256).default(64),
+  LECTERN_LINK_CHECK_TIMEOUT_MS: int(100, 60_000).default(5000),
+  LECTERN_LINK_CHECK_CACHE_S: int(0, 86_400).default(300),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
   LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
 });
@@ -343,6 +357,11 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       maxThrottleWaitMs: 10_000,
     },
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
+    linkCheck: {
+      concurrency: e.LECTERN_LINK_CHECK_CONCURRENCY,
+      timeoutMs: e.LECTERN_LINK_CHECK_TIMEOUT_MS,
+      cacheMs: e.LECTERN_LINK_CHECK_CACHE_S * 1000,
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import type { RolesService } from './auth/roles-service.ts';
 import type { SessionService } from './auth/session-service.ts';
 import type { SignInService } from './auth/sign-in-service.ts';
 import type { StreamGuard } from './auth/stream-guard.ts';
+import type { CourseChecksService } from './checks/course-checks-service.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { HealthService } from './health/health-service.ts';
 import type { NamesService } from './names/names-service.ts';
@@ -56,4 +57,6 @@ export interface ConsoleDeps {
   savedViews: SavedViewsService;
   /** Alert rules, alerts, the bell's counts; its duties run on the relay's leader. */
   alerts: AlertsService;
+  /** Checks of saved courses before publishing (issue 24). */
+  courseChecks: CourseChecksService;
 }

@@ -147,6 +147,7 @@ describe('console schema', () => {
         'alert_rules',
         'alerts',
         'audit_log',
+        'course_check_runs',
         'name_cache',
         'relay_events',
         'relay_kinds',

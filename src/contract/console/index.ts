@@ -4,6 +4,7 @@
 // (docs/decisions/console-contract-imports.md).
 import { AUDIT_ENDPOINTS, AUDIT_INTRO } from './audit.ts';
 import type { ConsoleEndpoint } from './endpoint.ts';
+import { COURSE_CHECKS_ENDPOINTS, COURSE_CHECKS_INTRO } from './course-checks.ts';
 import { HEALTH_ENDPOINTS } from './health.ts';
 import { NAMES_ENDPOINTS, NAMES_INTRO } from './names.ts';
 import { RELAY_ENDPOINTS, RELAY_INTRO } from './relay.ts';
@@ -29,6 +30,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Saved views', intro: SAVED_VIEWS_INTRO, endpoints: SAVED_VIEWS_ENDPOINTS },
   { title: 'Alerts', intro: ALERTS_INTRO, endpoints: ALERTS_ENDPOINTS },
   { title: 'Names', intro: NAMES_INTRO, endpoints: NAMES_ENDPOINTS },
+  { title: 'Course checks', intro: COURSE_CHECKS_INTRO, endpoints: COURSE_CHECKS_ENDPOINTS },
 ];
 
 export const CONSOLE_ENDPOINTS: readonly ConsoleEndpoint[] = CONSOLE_AREAS.flatMap(

@@ -10,6 +10,9 @@ import { decodedPath, isApiRequest, requestTarget } from './request-target.ts';
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Lectern</title>
 <p>The console has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
 
+/** src/console/components/learner-preview/preview-frame.css, as built. */
+const LEARNER_FRAME_STYLESHEET = /[\\/]assets[\\/]preview-frame-[\w-]+\.css$/;
+
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
   if (built) {
@@ -24,6 +27,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
             ? 'public, max-age=31536000, immutable'
             : 'no-cache',
         );
+        // The learner preview's frame (sandboxed, so of an opaque origin) loads this stylesheet:
+        // the console's same-origin resource policy would refuse it.
+        if (LEARNER_FRAME_STYLESHEET.test(path))
+          reply.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
   }

@@ -5,8 +5,8 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isCredentialName } from '#contract/index.ts';
-import { ApiError, MESSAGES } from '../errors.ts';
-import { isTimeoutError, type Upstream } from '../upstream/upstream-client.ts';
+import { ApiError } from '../errors.ts';
+import { upstreamFailure, type Upstream } from '../upstream/upstream-client.ts';
 
 const REQUEST_HEADERS = [
   'accept',
@@ -88,13 +88,6 @@ export function upstreamRequestHeaders(
   if (options.contentLength !== undefined)
     headers['content-length'] = String(options.contentLength);
   return headers;
-}
-
-/** What the browser is told when the upstream gave no answer: 504 when it timed out, else 502. */
-export function upstreamFailure(error: unknown): ApiError {
-  return isTimeoutError(error)
-    ? new ApiError(504, 'upstream_timeout', MESSAGES.upstreamTimeout)
-    : new ApiError(502, 'upstream_unavailable', MESSAGES.upstreamUnavailable);
 }
 
 /** The upstream response headers that pass to the browser, plus the mark of their source. */

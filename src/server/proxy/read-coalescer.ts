@@ -11,8 +11,8 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { errorBody } from '../errors.ts';
-import type { Upstream } from '../upstream/upstream-client.ts';
-import { copyResponseHeaders, upstreamFailure } from './forward.ts';
+import { upstreamFailure, type Upstream } from '../upstream/upstream-client.ts';
+import { copyResponseHeaders } from './forward.ts';
 
 interface Waiter {
   res: ServerResponse;

@@ -192,6 +192,21 @@ export interface NameCacheTable {
   checked_at: number;
   expires_at: number;
 }
+export interface CourseCheckRunsTable {
+  course_id: string;
+  version: string;
+  state: 'running' | 'done' | 'failed';
+  run_id: string;
+  server_name: string;
+  started_at: number;
+  beat_at: number;
+  links_distinct: number;
+  links_done: number;
+  finished_at: number | null;
+  /** JSON: the contract's CourseCheckReport. */
+  report: string | null;
+  failure: string | null;
+}
 
 export interface ConsoleTables {
   sessions: SessionsTable;
@@ -210,4 +225,5 @@ export interface ConsoleTables {
   alert_delivery_attempts: AlertDeliveryAttemptsTable;
   name_cache: NameCacheTable;
   relay_events_search: RelayEventsSearchTable;
+  course_check_runs: CourseCheckRunsTable;
 }

@@ -4,6 +4,7 @@ import { Pool } from 'undici';
 import type { UpstreamPool } from '#contract/console/health.ts';
 import { API_PREFIX } from '#contract/index.ts';
 import type { UpstreamConfig } from '../config.ts';
+import { ApiError, MESSAGES } from '../errors.ts';
 
 export interface Upstream {
   pool: Pool;
@@ -69,6 +70,13 @@ export function isTimeoutError(error: unknown): boolean {
     code === 'UND_ERR_CONNECT_TIMEOUT' ||
     code === 'ETIMEDOUT'
   );
+}
+
+/** What the browser is told when the upstream gave no answer: 504 when it timed out, else 502. */
+export function upstreamFailure(error: unknown): ApiError {
+  return isTimeoutError(error)
+    ? new ApiError(504, 'upstream_timeout', MESSAGES.upstreamTimeout)
+    : new ApiError(502, 'upstream_unavailable', MESSAGES.upstreamUnavailable);
 }
 
 /** The pool's load for health: saturated when requests wait for a connection, or all are open and busy. */

@@ -1,5 +1,8 @@
 // A course's sections, lessons and topics with their completion criteria, read-only. Native
 // <details> gives every level keyboard-operable expand/collapse without custom tree semantics.
+// `selectedId` marks an item (a finding of the course checks was clicked): it is shown, scrolled to and
+// focused.
+import { useEffect, useRef } from 'react';
 import type { CourseStructure } from '#contract/schemas/read-models.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -7,7 +10,29 @@ import { formatDateTime, plural } from '../../lib/format.ts';
 import { OPEN_TYPE_LABELS, TOPIC_TYPE_LABELS } from '../../lib/labels.ts';
 import { describeCriterion } from '../../lib/completion-criteria.ts';
 
-export function CourseStructureTree({ structure }: { structure: CourseStructure }) {
+export function CourseStructureTree({
+  structure,
+  selected,
+}: {
+  structure: CourseStructure;
+  /** The item to show: its id, and a nonce that changes at each click. */
+  selected?: { id: string; nonce: number } | null;
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!selected) return;
+    const row = root.current?.querySelector<HTMLElement>(`[data-item-id="${selected.id}"]`);
+    if (!row) return;
+    for (let up = row.parentElement; up && up !== root.current; up = up.parentElement)
+      if (up instanceof HTMLDetailsElement) up.open = true;
+    row.scrollIntoView({ block: 'center' });
+    row.focus();
+  }, [selected]);
+  const mark = (id: string) => ({
+    'data-item-id': id,
+    tabIndex: -1,
+    'aria-current': selected?.id === id ? ('true' as const) : undefined,
+  });
   const topics = structure.sections.flatMap((section) =>
     section.lessons.flatMap((lesson) => lesson.topics),
   );
@@ -16,7 +41,7 @@ export function CourseStructureTree({ structure }: { structure: CourseStructure 
   const lessonCount = structure.sections.reduce((sum, section) => sum + section.lessons.length, 0);
 
   return (
-    <div className="structure">
+    <div className="structure" ref={root}>
       <p className="structure__counts">
         {plural(structure.sections.length, 'section')} · {plural(lessonCount, 'lesson')} ·{' '}
         {plural(topics.length, 'topic')}
@@ -28,7 +53,7 @@ export function CourseStructureTree({ structure }: { structure: CourseStructure 
           {structure.sections.map((section, sectionIndex) => (
             <li key={section.id} className="tree__item">
               <details open>
-                <summary className="tree__summary">
+                <summary className="tree__summary" {...mark(section.id)}>
                   <span className="tree__level">Section {sectionIndex + 1}</span>
                   <span className="tree__title">{section.title}</span>
                   {section.releaseDate ? (
@@ -41,14 +66,14 @@ export function CourseStructureTree({ structure }: { structure: CourseStructure 
                   {section.lessons.map((lesson) => (
                     <li key={lesson.id} className="tree__item">
                       <details open>
-                        <summary className="tree__summary">
+                        <summary className="tree__summary" {...mark(lesson.id)}>
                           <span className="tree__level">Lesson</span>
                           <span className="tree__title">{lesson.title}</span>
                           <span className="tree__meta">{OPEN_TYPE_LABELS[lesson.openType]}</span>
                         </summary>
                         <ol className="tree tree--nested tree--topics">
                           {lesson.topics.map((topic) => (
-                            <li key={topic.id} className="tree__topic">
+                            <li key={topic.id} className="tree__topic" {...mark(topic.id)}>
                               <Badge tone="neutral">{TOPIC_TYPE_LABELS[topic.type]}</Badge>
                               <span className="tree__title">{topic.title}</span>
                               {topic.courseCompletionCriteria ? (

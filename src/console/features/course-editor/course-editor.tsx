@@ -6,12 +6,14 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { draftFromBaseline, findNode, isTreeDraft, type Baseline } from '#compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
+import { LearnerPreview } from '../../components/learner-preview/learner-preview.tsx';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { KIND_LABELS } from '../../lib/labels.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { IssuesList } from './apply/issues-list.tsx';
 import { useApply } from './apply/use-apply.ts';
 import { issueWords } from './compile/issue-words.ts';
+import { EditorChecks } from './checks/editor-checks.tsx';
 import { useCompiled } from './compile/use-compiled.ts';
 import { EditorLayout, NARROW_QUERY } from './layout/editor-layout.tsx';
 import { useEditorView } from './layout/use-editor-view.ts';
@@ -177,6 +179,7 @@ export function CourseEditor(props: CourseEditorProps) {
           nodeName={nameOf}
           onGo={goTo}
         />
+        <EditorChecks store={store} baseline={baseline} onGo={goTo} />
         <Suspense fallback={<ApplyPanelPending />}>
           <ApplyPanel
             plan={compiled.plan}
@@ -195,6 +198,7 @@ export function CourseEditor(props: CourseEditorProps) {
       </aside>
     ),
     [
+      store,
       issues,
       nameOf,
       goTo,
@@ -228,6 +232,7 @@ export function CourseEditor(props: CourseEditorProps) {
           <Button size="sm" variant="ghost" onClick={() => select(null)}>
             ← Course details
           </Button>
+          <LearnerPreview draft={draft} topicId={selected.clientId} />
           <Suspense fallback={<FormPending />}>
             <NodePanel store={store} node={selected} />
           </Suspense>
@@ -300,6 +305,7 @@ export function CourseEditor(props: CourseEditorProps) {
                   onImport={(next) => store.edit(() => next)}
                 />
               </Suspense>
+              <LearnerPreview draft={draft} label="Preview" />
               <span className="course-editor__saved" role="status">
                 {dirty
                   ? autosave.savedAt

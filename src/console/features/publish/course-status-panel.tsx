@@ -5,9 +5,11 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { STATUSES, UPDATE_COURSE_STATUSES, type Status } from '#contract/enums.ts';
+import { CheckErrorsNotice } from '../../components/course-checks/check-errors-notice.tsx';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { useSavedChecks } from '../../lib/course-checks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { STATUS_LABELS } from '../../lib/labels.ts';
 import { FreshStatus, useFreshGroupCheck } from './fresh-status.tsx';
@@ -73,6 +75,10 @@ export function CourseStatusPanel({
   const unpublishable = course.status === 'published' || course.status === 'loginRestriction';
   const value = choice ?? course.status;
   const scheduled = course.status === 'pending' && course.futurePublishDate;
+  // The course checks' errors: counted on Publish, named in its confirmation.
+  const checks = useSavedChecks(canPublish ? course.id : null).report;
+  const checkErrors = checks?.findings.filter((f) => f.severity === 'error') ?? [];
+  const publishing = pending?.kind === 'release' && pending.action === 'release';
 
   const freshCourse = fresh.data?.courses.find((c) => c.id === course.id);
   const decision =
@@ -121,6 +127,15 @@ export function CourseStatusPanel({
                 onClick={() => setPending({ kind: 'release', action: 'release' })}
               >
                 {course.status === 'pending' ? 'Publish now' : 'Publish'}
+                {checkErrors.length > 0 ? (
+                  <span className="badge badge--danger" data-testid="publish-error-count">
+                    {checkErrors.length}
+                    <span className="visually-hidden">
+                      {' '}
+                      {checkErrors.length === 1 ? 'error' : 'errors'} found by the checks
+                    </span>
+                  </span>
+                ) : null}
               </Button>
             ) : null}
             {unpublishable ? (
@@ -188,7 +203,13 @@ export function CourseStatusPanel({
         onOpenChange={(open) => (open ? undefined : setPending(null))}
         title={pending ? confirmTitle(pending, course.title) : ''}
         description={pending ? confirmDescription(pending, course) : ''}
-        confirmLabel={pending ? confirmLabel(pending) : ''}
+        confirmLabel={
+          pending
+            ? publishing && checkErrors.length > 0
+              ? `Publish with ${checkErrors.length === 1 ? '1 error' : `${checkErrors.length} errors`}`
+              : confirmLabel(pending)
+            : ''
+        }
         tone={
           (pending?.kind === 'status' && pending.status === 'archived') ||
           (pending?.kind === 'release' && pending.action === 'unrelease')
@@ -198,6 +219,7 @@ export function CourseStatusPanel({
         confirmDisabled={!decision?.send}
         onConfirm={confirm}
       >
+        {publishing ? <CheckErrorsNotice errors={checkErrors} /> : null}
         <FreshStatus query={fresh} courseId={course.id} decision={decision} />
       </ConfirmDialog>
     </section>

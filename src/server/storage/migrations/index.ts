@@ -13,6 +13,7 @@ import * as savedViews from './060-saved-views.ts';
 import * as alerts from './061-alerts.ts';
 import * as relaySearch from './050-relay-search.ts';
 import * as nameCache from './051-name-cache.ts';
+import * as courseChecks from './040-course-checks.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '061-alerts': alerts,
   '050-relay-search': relaySearch,
   '051-name-cache': nameCache,
+  '040-course-checks': courseChecks,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {
