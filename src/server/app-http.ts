@@ -24,6 +24,10 @@ import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { enforceContract } from './routes/console-route.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
+import { registerIdentityProviderRoutes } from './routes/identity-provider-routes.ts';
+import { registerMetricsRoutes } from './routes/metrics-routes.ts';
+import { registerHttpMetrics } from './metrics/http-metrics.ts';
+import { requestTarget } from './plugins/request-target.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
@@ -60,6 +64,16 @@ export async function createHttpServer(
     clientErrorHandler: clientErrorResponder(securityHeaders),
   });
   registerErrorHandler(app);
+  registerHttpMetrics(
+    app,
+    services.metrics,
+    (method, url) => {
+      const below = proxiedPath(requestTarget(url).path);
+      const endpoint = below === undefined ? undefined : services.allowlist.match(method, below);
+      return endpoint && `${PROXY_PREFIX}${endpoint.endpoint.path}`;
+    },
+    `${PROXY_PREFIX}/*`,
+  );
   registerBodyTimeLimit(app, config.requests);
   registerJsonBodyParser(app);
   registerAudit(app, services.auditTrail);
@@ -90,6 +104,8 @@ export async function createHttpServer(
   registerAuditRoutes(app, deps);
   registerEventsRoutes(app, deps);
   registerProxyRoutes(app, deps);
+  registerIdentityProviderRoutes(app, deps);
+  registerMetricsRoutes(app, deps);
   await registerSpa(app, distDir);
   app.addHook('onReady', async () => allServed());
   return { app, deps };

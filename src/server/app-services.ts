@@ -13,6 +13,12 @@ import { createStreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { ConsoleDeps } from './deps.ts';
 import { createHealthService } from './health/health-service.ts';
+import {
+  createIdentityProviderService,
+  discoverIdentityProvider,
+} from './auth/identity-provider-service.ts';
+import type { Metrics } from './metrics/metrics-registry.ts';
+import { createSignInTransactionsRepository } from './storage/sign-in-transactions-repository.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import { createAddressGuard, type HostResolver } from './net/address-guard.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
@@ -71,6 +77,11 @@ export interface ServiceOptions {
   origins: OriginPolicy;
   /** How the URL guard resolves host names (tests: no name resolves here but their own). */
   resolveHost?: HostResolver;
+  metrics: Metrics;
+  /** The console's origin as browsers see it (known once the server listens). */
+  origin: () => string;
+  /** True from SIGTERM until the process exits. */
+  shuttingDown: () => boolean;
 }
 
 /** Everything routes receive but the session cookie, which the HTTP layer's session plugin makes. */
@@ -134,6 +145,19 @@ export async function createServices(
     { ...config.signIn, now },
   );
 
+  const identityProvider = config.identityProvider
+    ? createIdentityProviderService({
+        config: config.identityProvider,
+        provider: await discoverIdentityProvider(config.identityProvider),
+        transactions: createSignInTransactionsRepository(store.db),
+        sessions,
+        roles,
+        origin: options.origin,
+        now,
+        log: log.child({ component: 'identity-provider' }),
+      })
+    : null;
+
   const reads = clusterReads(createReadCoalescer(upstream), coordination);
   const intake = createBodyIntake({
     perUser: config.requests.bodiesPerUser,
@@ -176,8 +200,11 @@ export async function createServices(
       auditBacklog: () => auditBacklog.size,
       upstreamPool: () => upstreamPoolReport(upstream),
       requestBodies: () => intake.stats(),
+      shuttingDown: options.shuttingDown,
     }),
     demoAccounts: options.demoAccounts,
+    identityProvider,
+    metrics: options.metrics,
   };
   return { deps, relayRepository, auditBacklog, signInLimiter };
 }

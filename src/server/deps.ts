@@ -10,6 +10,8 @@ import type { SignInService } from './auth/sign-in-service.ts';
 import type { StreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { HealthService } from './health/health-service.ts';
+import type { IdentityProviderService } from './auth/identity-provider-service.ts';
+import type { Metrics } from './metrics/metrics-registry.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import type { SessionCookie } from './plugins/session.ts';
 import type { AddressGuard } from './net/address-guard.ts';
@@ -48,4 +50,8 @@ export interface ConsoleDeps {
   relay: RelayService;
   health: HealthService;
   demoAccounts: DemoAccount[] | null;
+  /** Sign-in through OpenID Connect; null when no identity provider is configured. */
+  identityProvider: IdentityProviderService | null;
+  /** This server's Prometheus registry: services add their series here (metrics/metrics-registry.ts). */
+  metrics: Metrics;
 }

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import {
   fillPath,
+  isRedirect,
   isStream,
   type ConsoleEndpoint,
   type ResponseOutput,
@@ -38,8 +39,10 @@ export function callConsole<E extends ConsoleEndpoint>(
   call: ConsoleCall<E> = {},
 ): Promise<ResponseOutput<E>> {
   const { response } = endpoint;
-  if (response !== null && isStream(response))
-    throw new Error(`${endpoint.operationId} answers a stream: open consoleUrl() instead`);
+  if (response !== null && (isStream(response) || isRedirect(response)))
+    throw new Error(
+      `${endpoint.operationId} answers a stream or a redirect: open consoleUrl() instead`,
+    );
   return apiClient.request(fillPath(endpoint.path, call.params), {
     method: endpoint.method,
     query: call.query,

@@ -17,6 +17,13 @@ export const Capabilities = z.object({
 });
 export type Capabilities = z.infer<typeof Capabilities>;
 
+/** How the user signed in: the learning platform's email and password, or the identity provider. */
+export const SignInMethod = z.enum(['instance', 'identityProvider']).meta({
+  description:
+    "`instance`: the learning platform's email and password (GraphQL `Login`); `identityProvider`: OpenID Connect (`LECTERN_OIDC_ISSUER`).",
+});
+export type SignInMethod = z.infer<typeof SignInMethod>;
+
 export const SessionView = z.object({
   user: z.object({
     id: z.string(),
@@ -33,6 +40,7 @@ export const SessionView = z.object({
       "Mirrors the server's rules so the console can hide what would be refused (the server enforces them anyway).",
   }),
   expiresAt: z.iso.datetime().meta({ description: 'The absolute expiry of the session.' }),
+  signedInWith: SignInMethod,
 });
 export type SessionView = z.infer<typeof SessionView>;
 
@@ -84,6 +92,11 @@ export const signIn = consoleEndpoint({
       error: 'upstream_error',
       when: "The instance refused the console's configuration.",
     },
+    {
+      status: 403,
+      error: 'forbidden',
+      when: 'Sign-in with a learning-platform password is off (`LECTERN_INSTANCE_LOGIN=off`): sign in through the identity provider.',
+    },
     { status: 504, error: 'upstream_timeout', when: 'The instance did not answer in time.' },
   ],
 });
@@ -97,14 +110,23 @@ export const getSession = consoleEndpoint({
   response: SessionView,
 });
 
+export const SignedOut = z.object({
+  identityProviderSignOutUrl: z.url().nullable().meta({
+    description:
+      "For a session started through the identity provider: its end-session page, which signs the user out there too and comes back to the console's sign-in page. Null otherwise, or when the provider has none.",
+  }),
+});
+export type SignedOut = z.infer<typeof SignedOut>;
+
 export const signOut = consoleEndpoint({
   operationId: 'signOut',
   method: 'DELETE',
   path: '/api/session',
   summary: 'Signs out: deletes the session on the server and clears the cookie.',
-  description: "The session's open event streams end within a second, on every console server.",
+  description:
+    "The session's open event streams end within a second, on every console server. The user stays signed in at the identity provider: the answer offers its end-session page.",
   access: 'public',
-  response: null,
+  response: SignedOut,
 });
 
 export const SESSION_ENDPOINTS = [signIn, getSession, signOut] as const;
