@@ -39,10 +39,10 @@ export function callConsole<E extends ConsoleEndpoint>(
   call: ConsoleCall<E> = {},
 ): Promise<ResponseOutput<E>> {
   const { response } = endpoint;
-  if (response !== null && (isStream(response) || isRedirect(response)))
-    throw new Error(
-      `${endpoint.operationId} answers a stream or a redirect: open consoleUrl() instead`,
-    );
+  if (response !== null && isStream(response))
+    throw new Error(`${endpoint.operationId} answers a stream: open consoleUrl() instead`);
+  if (response !== null && isRedirect(response))
+    throw new Error(`${endpoint.operationId} is a navigation: link to consoleUrl() instead`);
   return apiClient.request(fillPath(endpoint.path, call.params), {
     method: endpoint.method,
     query: call.query,

@@ -83,6 +83,10 @@ export const ConsoleMeta = z.object({
       identityProvider: z
         .object({
           name: z.string().meta({ description: '`LECTERN_OIDC_NAME`: "Sign in with <name>".' }),
+          signOutUrl: z.url().nullable().meta({
+            description:
+              "The provider's end-session page, which signs the user out there too and comes back to the console's sign-in page; null when the provider has none. The console offers it after signing out a session started through the provider.",
+          }),
         })
         .nullable()
         .meta({ description: 'Sign-in through OpenID Connect, when configured.' }),

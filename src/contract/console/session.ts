@@ -110,23 +110,15 @@ export const getSession = consoleEndpoint({
   response: SessionView,
 });
 
-export const SignedOut = z.object({
-  identityProviderSignOutUrl: z.url().nullable().meta({
-    description:
-      "For a session started through the identity provider: its end-session page, which signs the user out there too and comes back to the console's sign-in page. Null otherwise, or when the provider has none.",
-  }),
-});
-export type SignedOut = z.infer<typeof SignedOut>;
-
 export const signOut = consoleEndpoint({
   operationId: 'signOut',
   method: 'DELETE',
   path: '/api/session',
   summary: 'Signs out: deletes the session on the server and clears the cookie.',
   description:
-    "The session's open event streams end within a second, on every console server. The user stays signed in at the identity provider: the answer offers its end-session page.",
+    "The session's open event streams end within a second, on every console server. A user who signed in through the identity provider stays signed in there: `GET /api/meta` names its end-session page (`signIn.identityProvider.signOutUrl`), which the console offers.",
   access: 'public',
-  response: SignedOut,
+  response: null,
 });
 
 export const SESSION_ENDPOINTS = [signIn, getSession, signOut] as const;

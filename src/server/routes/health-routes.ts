@@ -31,7 +31,9 @@ export function registerHealthRoutes(app: FastifyInstance, deps: ConsoleDeps): v
       demoAccounts: deps.demoAccounts,
       signIn: {
         instance: deps.config.instanceLogin,
-        identityProvider: deps.identityProvider ? { name: deps.identityProvider.name } : null,
+        identityProvider: deps.identityProvider
+          ? { name: deps.identityProvider.name, signOutUrl: deps.identityProvider.endSessionUrl() }
+          : null,
       },
     }),
   });

@@ -98,14 +98,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: ConsoleDeps): 
       summary: (request) => (request.consoleSession ? 'sign out' : 'sign out without a session'),
     },
     handler: async ({ request, reply }) => {
-      const viaProvider = request.consoleSession?.signInMethod === 'identityProvider';
       await deps.sessions.end(request.consoleSessionId);
       deps.sessionCookie.clear(reply);
-      return {
-        identityProviderSignOutUrl: viaProvider
-          ? (deps.identityProvider?.endSessionUrl() ?? null)
-          : null,
-      };
     },
   });
 }
