@@ -19,6 +19,7 @@ import {
 } from './plugins/request-pipeline.ts';
 import { computeSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
+import { registerShutdownGate } from './plugins/shutdown-gate.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { enforceContract } from './routes/console-route.ts';
@@ -59,11 +60,15 @@ export async function createHttpServer(
     routerOptions: { ignoreTrailingSlash: false },
     // Open SSE streams are ended by the relay on close; idle keep-alive sockets are dropped.
     forceCloseConnections: 'idle',
+    // While stopping, a request that arrives on a kept-alive connection gets the console's own answer
+    // (plugins/shutdown-gate.ts), not Fastify's bare 503.
+    return503OnClosing: false,
     // Answers Fastify and Node give before any hook runs carry the security headers too.
     frameworkErrors: frameworkErrorResponder(securityHeaders),
     clientErrorHandler: clientErrorResponder(securityHeaders),
   });
   registerErrorHandler(app);
+  registerShutdownGate(app, services.health);
   registerHttpMetrics(
     app,
     services.metrics,

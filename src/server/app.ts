@@ -132,6 +132,8 @@ export async function buildConsoleServer(
   );
   keepTidy(app, services, log);
 
+  // Set when the shutdown grace ran out and the calls still in flight were cut.
+  let graceOver = false;
   async function close(): Promise<void> {
     await app.close();
     services.auditBacklog.stop();
@@ -145,7 +147,7 @@ export async function buildConsoleServer(
       );
     await storage.coordination.close();
     await storage.store.close();
-    await upstream.close();
+    if (!graceOver) await upstream.close();
   }
 
   let stopping: Promise<void> | undefined;
@@ -161,12 +163,20 @@ export async function buildConsoleServer(
           'shutdown: requests still in flight after the grace period; closing their connections',
         );
         app.server.closeAllConnections();
+        // Their calls to the instance too: closing the pool would wait for them.
+        graceOver = true;
+        void upstream.pool.destroy();
       }, config.shutdownGraceMs);
       grace.unref();
+      // Node closes the connections idle when the listener closes, not those that become idle later
+      // (a kept-alive connection whose request just finished): close them as they do.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      sweep.unref();
       try {
         await close();
       } finally {
         clearTimeout(grace);
+        clearInterval(sweep);
       }
       log.info('shut down');
     })();

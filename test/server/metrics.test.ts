@@ -87,16 +87,17 @@ describe('metrics', () => {
 
   it('times requests by route template and status, never by raw URL or id', async () => {
     const ids = ['3f1c1a52-8f0e-4a53-9d54-2a5d0c5f1a01', '7b2d9e10-41aa-4b8c-a3e1-0c9e6f2d4b02'];
-    for (const id of ids)
-      await h.http.get(`/api/v2/content/courseGroup/${id}`, { cookie: support });
+    for (const id of ids) await h.http.get(`/api/v2/courseGroups/${id}`, { cookie: support });
     await h.http.get('/api/v2/tags', { cookie: support });
     await h.http.get('/api/v2/not-a-route/xyz', { cookie: support });
-    await h.http.get(`/api/roles/${encodeURIComponent('ada@lectern.test')}`, { cookie: support });
+    await h.http.delete(`/api/roles/${encodeURIComponent('ada@lectern.test')}`, {
+      cookie: support,
+    });
     const text = await scrape();
     expect(
       sample(
         text,
-        'lectern_http_request_duration_seconds_count{method="GET",route="/api/v2/content/courseGroup/{id}",status="404"}',
+        'lectern_http_request_duration_seconds_count{method="GET",route="/api/v2/courseGroups/{id}",status="404"}',
       ),
     ).toBe(2);
     expect(
@@ -114,7 +115,7 @@ describe('metrics', () => {
     expect(
       sample(
         text,
-        'lectern_http_request_duration_seconds_count{method="GET",route="/api/roles/:email",status="403"}',
+        'lectern_http_request_duration_seconds_count{method="DELETE",route="/api/roles/{email}",status="403"}',
       ),
     ).toBe(1);
     // The upstream calls carry the same template.

@@ -2,6 +2,8 @@
 // turns readiness off, finishes requests in flight (cut at the grace's end), ends event streams with a
 // retry hint, hands the relay lease to another server within a second (two server processes on
 // PostgreSQL, stopped with a real SIGTERM), then closes the database.
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
@@ -11,6 +13,19 @@ import { CuttableProxy } from './helpers/cuttable-proxy.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 
 const SLOW_MS = 1500;
+
+/** Status, headers (lower-case names) and body of one HTTP/1.1 response read off a socket. */
+function parseResponse(raw: string) {
+  const [head = '', ...rest] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
+}
 
 describe('liveness, readiness and a graceful stop', () => {
   let h: Harness;
@@ -41,6 +56,28 @@ describe('liveness, readiness and a graceful stop', () => {
     });
   });
 
+  /**
+   * Opens a connection and sends all of a GET but its last line break, so the server sees the request
+   * only when `finish()` sends it; answers the raw response.
+   */
+  async function halfSent(path: string, cookie?: string) {
+    const { port } = new URL(h.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}`,
+    );
+    return {
+      async finish() {
+        let raw = '';
+        socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+        socket.write('\r\n');
+        await once(socket, 'close');
+        return parseResponse(raw);
+      },
+    };
+  }
+
   it('stops: not ready at once, streams told to retry, requests in flight finished, then closed', async () => {
     // An event stream, and a proxied read the instance answers slowly.
     const stream = await request(`${h.url}/api/events/stream`, { headers: { cookie: support } });
@@ -53,13 +90,31 @@ describe('liveness, readiness and a graceful stop', () => {
     const slow = request(`${h.url}/api/v2/tags`, { headers: { cookie: support } });
     await new Promise((resolve) => setTimeout(resolve, 200));
 
+    // Two kept-alive connections, each with a request half sent: they arrive during the stop.
+    const probe = await halfSent('/api/health/ready');
+    const late = await halfSent('/api/v2/tags', support);
+
     const stopping = h.server.shutdown();
-    const ready = await h.http.get('/api/health/ready');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // No new connection is taken.
+    await expect(request(`${h.url}/api/health/live`)).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
+    // A request on a kept-alive connection: readiness says why it is off; anything else is refused.
+    const ready = await probe.finish();
     expect(ready.status).toBe(503);
-    expect(ready.body).toEqual({
+    expect(ready.headers.connection).toBe('close');
+    expect(JSON.parse(ready.body)).toEqual({
       ready: false,
       server: 'test-console',
       reasons: ['This server is shutting down: it finishes the requests it has and takes no more.'],
+    });
+    const refused = await late.finish();
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(JSON.parse(refused.body)).toEqual({
+      error: 'shutting_down',
+      message: 'This console server is stopping. Try again: another server will answer.',
     });
 
     // The stream ends at once, telling the browser to come back (to another server) in a second.
@@ -73,10 +128,9 @@ describe('liveness, readiness and a graceful stop', () => {
     expect(performance.now() - slowStarted).toBeGreaterThanOrEqual(SLOW_MS - 50);
 
     await stopping;
-    // No new connection is taken, and the database is closed.
-    await expect(request(`${h.url}/api/health/live`)).rejects.toMatchObject({
-      code: 'ECONNREFUSED',
-    });
+    // Done once the last request is answered, not at the grace's end.
+    expect(performance.now() - slowStarted).toBeLessThan(SLOW_MS + 2000);
+    // The database is closed.
     await expect(h.server.store.ping()).rejects.toThrow();
   });
 });
@@ -169,7 +223,7 @@ describe('two servers on PostgreSQL: SIGTERM hands the relay over', () => {
       15_000,
       'B follows',
     );
-  });
+  }, 60_000);
   afterAll(async () => {
     await a?.stop();
     await b?.stop();

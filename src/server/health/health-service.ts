@@ -26,6 +26,8 @@ export interface HealthSources {
 
 export function createHealthService(sources: HealthSources) {
   const service = {
+    /** From SIGTERM until the process exits. */
+    shuttingDown: () => sources.shuttingDown(),
     async check(): Promise<Health> {
       let database: Health['database'];
       try {

@@ -1,5 +1,5 @@
 // Request durations by route template and status (`lectern_http_request_duration_seconds`). The route
-// label is the template the router matched (`/api/roles/:email`), for the Content API proxy the
+// label is the template the router matched, written as the contract does (`/api/roles/{email}`), for the Content API proxy the
 // allowlisted endpoint's (`/api/v2/content/course/:id`), `unmatched` for anything else: never a raw
 // URL, so the series stay few. Event streams are left out (they last as long as the page is open).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -36,7 +36,7 @@ export function registerHttpMetrics(
         ? 'unmatched'
         : template === proxyRoute
           ? (proxyTemplate(request.method, request.url) ?? 'unmatched')
-          : template;
+          : template.replace(/:(\w+)/g, '{$1}');
     const res = reply.raw;
     res.once('close', () => {
       if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
