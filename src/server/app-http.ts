@@ -68,7 +68,7 @@ export async function createHttpServer(
     clientErrorHandler: clientErrorResponder(securityHeaders),
   });
   registerErrorHandler(app);
-  registerShutdownGate(app, services.health);
+  registerShutdownGate(app, services.health.shuttingDown);
   registerHttpMetrics(
     app,
     services.metrics,

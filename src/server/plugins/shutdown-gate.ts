@@ -5,13 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import { getLiveness, getReadiness } from '#contract/console/health.ts';
 import { ApiError } from '../errors.ts';
-import type { HealthService } from '../health/health-service.ts';
 
 const PROBES = new Set<string>([getLiveness.path, getReadiness.path]);
 
-export function registerShutdownGate(app: FastifyInstance, health: HealthService): void {
+export function registerShutdownGate(app: FastifyInstance, shuttingDown: () => boolean): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!health.shuttingDown()) return;
+    if (!shuttingDown()) return;
     reply.header('connection', 'close');
     if (PROBES.has(request.routeOptions.url ?? '')) return;
     throw new ApiError(
