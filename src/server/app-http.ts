@@ -69,16 +69,17 @@ export async function createHttpServer(
   });
   registerErrorHandler(app);
   registerShutdownGate(app, services.health.shuttingDown);
-  registerHttpMetrics(
-    app,
-    services.metrics,
-    (method, url) => {
-      const below = proxiedPath(requestTarget(url).path);
-      const endpoint = below === undefined ? undefined : services.allowlist.match(method, below);
-      return endpoint && `${PROXY_PREFIX}${endpoint.endpoint.path}`;
-    },
-    `${PROXY_PREFIX}/*`,
-  );
+  if (config.metricsToken !== null)
+    registerHttpMetrics(
+      app,
+      services.metrics,
+      (method, url) => {
+        const below = proxiedPath(requestTarget(url).path);
+        const endpoint = below === undefined ? undefined : services.allowlist.match(method, below);
+        return endpoint && `${PROXY_PREFIX}${endpoint.endpoint.path}`;
+      },
+      `${PROXY_PREFIX}/*`,
+    );
   registerBodyTimeLimit(app, config.requests);
   registerJsonBodyParser(app);
   registerAudit(app, services.auditTrail);

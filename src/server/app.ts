@@ -44,8 +44,6 @@ export interface ConsoleServerOptions {
   startRelay?: boolean;
   /** How the URL guard resolves host names (tests: no name resolves here but their own). */
   resolveHost?: HostResolver;
-  /** Node's process series in the metrics (default on; benches compare without). */
-  processMetrics?: boolean;
 }
 
 export interface ConsoleServer {
@@ -77,12 +75,15 @@ export async function buildConsoleServer(
   upstreamConfig: UpstreamConfig,
   options: ConsoleServerOptions = {},
 ): Promise<ConsoleServer> {
-  const metrics = createMetrics({ processMetrics: options.processMetrics });
+  // Series are collected only where they can be scraped (LECTERN_METRICS_TOKEN): otherwise a server
+  // pays nothing for them. Services may still add theirs to the registry.
+  const metricsOn = config.metricsToken !== null;
+  const metrics = createMetrics({ processMetrics: metricsOn });
   const upstream = createUpstream(
     upstreamConfig,
     config.upstreamTimeoutMs,
     config.upstreamConnections,
-    upstreamMetrics(metrics),
+    metricsOn ? upstreamMetrics(metrics) : undefined,
   );
   const databaseSecrets = options.logSecrets ?? [];
   for (const secret of [config.identityProvider?.clientSecret, config.metricsToken])
