@@ -31,8 +31,18 @@ test.beforeAll(async ({ consoleServer }, workerInfo) => {
     port: first + 4,
     consoleOrigins: [consoleUrl],
     accounts: {
-      ada: { email: 'ada@corp.test', given_name: 'Ada', family_name: 'Lovelace', groups: ['lectern-admins'] },
-      nobody: { email: 'nobody@corp.test', given_name: 'No', family_name: 'Body', groups: ['staff'] },
+      ada: {
+        email: 'ada@corp.test',
+        given_name: 'Ada',
+        family_name: 'Lovelace',
+        groups: ['lectern-admins'],
+      },
+      nobody: {
+        email: 'nobody@corp.test',
+        given_name: 'No',
+        family_name: 'Body',
+        groups: ['staff'],
+      },
     },
   });
   dir = mkdtempSync(join(tmpdir(), 'lectern-e2e-idp-'));
@@ -123,9 +133,22 @@ test('a user with no mapped group gets the no-access page', async ({ page }) => 
   await expectNoSeriousA11yViolations(page, 'no-access page after a provider sign-in');
 });
 
-test('says why a sign-in through the provider came back without a session', async ({ page }) => {
-  await page.goto(`${consoleUrl}/sign-in?problem=provider_unavailable`);
-  await expect(page.getByRole('alert').filter({ hasText: 'could not be reached' })).toHaveText(
-    'Corp SSO could not be reached. Try again in a moment.',
-  );
+test('says why a sign-in through the provider came back without a session; fits a phone', async ({
+  page,
+}, testInfo) => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`${consoleUrl}/sign-in?problem=provider_unavailable`);
+    await expect(page.getByRole('alert').filter({ hasText: 'could not be reached' })).toHaveText(
+      'Corp SSO could not be reached. Try again in a moment.',
+    );
+    await expect(page.getByRole('link', { name: 'Sign in with Corp SSO' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await page.screenshot({ path: testInfo.outputPath(`sign-in-${viewport.width}.png`) });
+  }
 });

@@ -19,8 +19,12 @@ export function useSignOut() {
       const signedInWith = queryClient.getQueryData(
         sessionQueries.current().queryKey,
       )?.signedInWith;
-      const provider = queryClient.getQueryData(sessionQueries.meta().queryKey)?.signIn
-        .identityProvider;
+      // The meta is loaded by the sign-in page, which a provider's sign-in skips: ask for it then.
+      const meta =
+        signedInWith === 'identityProvider'
+          ? await queryClient.ensureQueryData(sessionQueries.meta()).catch(() => undefined)
+          : undefined;
+      const provider = meta?.signIn.identityProvider;
       await signOut();
       // Signed in through the provider: offer its end-session page on the sign-in page.
       rememberProviderSignOut(
