@@ -115,7 +115,9 @@ test('signs out, then offers to sign out at the provider too', async ({ page }) 
   const offer = page.getByRole('status').filter({ hasText: 'You are signed out of Lectern' });
   await expect(offer).toContainText('but may still be signed in at Corp SSO.');
   await offer.getByRole('link', { name: 'Sign out of Corp SSO too' }).click();
-  // The provider signs the user out and sends the browser back to the console's sign-in page.
+  // The provider asks to confirm, signs the user out and sends the browser back to the sign-in page.
+  await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/session/end`));
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
   await expect(page).toHaveURL(`${consoleUrl}/sign-in`);
   await expect(page.getByText('You are signed out of Lectern')).toHaveCount(0);
   expect((await page.request.get(`${consoleUrl}/api/session`)).status()).toBe(401);

@@ -104,13 +104,14 @@ export async function createPostgresLink(
         LEASE_KEYS[lease],
         // A leader that stops (SIGTERM) gives its lease up: tell the others to try now, not at their
         // next check, so the next leader starts within a round trip.
-        () => {
+        // Awaited by stop(), so the announcement is out before the pool closes behind it.
+        () =>
           postgres.pool
             .query('SELECT pg_notify($1, $2)', [pgChannel('leases'), bus.wire(lease)])
-            .catch((error: unknown) =>
-              log.warn({ err: error }, 'could not announce a lease given up'),
-            );
-        },
+            .then(
+              () => undefined,
+              (error: unknown) => log.warn({ err: error }, 'could not announce a lease given up'),
+            ),
       );
       campaigns.add(leadership);
       const unsubscribe = bus.on('leases', (given) => {
@@ -164,7 +165,7 @@ class AdvisoryLease implements Leadership {
     private readonly checkMs: number,
     private readonly handlers: LeadershipHandlers,
     private readonly key: number,
-    private readonly released: () => void,
+    private readonly released: () => Promise<void>,
   ) {}
 
   get isLeader(): boolean {
@@ -270,7 +271,7 @@ class AdvisoryLease implements Leadership {
         .query('SELECT pg_advisory_unlock($1)', [this.key])
         .then(() => true)
         .catch(() => false);
-      if (unlocked) this.released();
+      if (unlocked) await this.released();
     }
     this.leading = null;
     this.client = null;
