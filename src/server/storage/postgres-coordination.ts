@@ -158,6 +158,7 @@ class AdvisoryLease implements Leadership {
   private leading: number | null = null;
   private loop: Promise<void> = Promise.resolve();
   private wakeUp: (() => void) | null = null;
+  private woken = false;
 
   constructor(
     private readonly connection: pg.ClientConfig,
@@ -178,11 +179,17 @@ class AdvisoryLease implements Leadership {
 
   /** Another server gave the lease up: try now instead of at the next check. */
   wake(): void {
-    this.wakeUp?.();
+    // Not napping (a lock attempt in flight): the next nap is skipped instead, so the news is not lost.
+    if (this.wakeUp) this.wakeUp();
+    else this.woken = true;
   }
 
   /** Waits `checkMs`, or less when woken. */
   private nap(): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
