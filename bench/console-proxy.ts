@@ -6,7 +6,10 @@
 //      of a reference proxy built with @fastify/http-proxy (target: >= 1.5x the reference proxy), for two
 //      workloads: every connection reading the same page (many people on one screen: the console
 //      collapses identical concurrent reads into one upstream call), and every request distinct (a
-//      throwaway query parameter defeats collapsing, so this is the bare cost of proxying).
+//      throwaway query parameter defeats collapsing, so this is the bare cost of proxying);
+//  (c) what metrics add (issue 26): in the rounds of (a), a third console server with SQLite sessions
+//      and LECTERN_METRICS_TOKEN set (request and upstream histograms, process series) against the
+//      one without: p50 and p99 of each and their ratio.
 // The same file runs the child processes: `--child sandbox|console|reference`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -18,6 +21,7 @@ import { createDatabase, startPostgres } from '../test/helpers/postgres-server.t
 import { verdict } from './verdict.ts';
 
 const KEY = 'sk_bench_proxy_0123456789abcdef';
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 /** Requests per second of the latency phase (BENCH_PROXY_RATE overrides, to probe a loaded machine). */
 const RATE = Number(process.env.BENCH_PROXY_RATE ?? 1000);
 // Short rounds, alternating direct and console, so both see the same background noise.
@@ -87,7 +91,11 @@ async function childSandbox(): Promise<Ready> {
   return { url };
 }
 
-async function childConsole(sandboxUrl: string, databaseUrl?: string): Promise<Ready> {
+async function childConsole(
+  sandboxUrl: string,
+  databaseUrl?: string,
+  metrics?: boolean,
+): Promise<Ready> {
   const { buildConsoleServer } = await import('../src/server/app.ts');
   const { readConsoleConfig } = await import('../src/server/config.ts');
   const config = readConsoleConfig({
@@ -95,6 +103,7 @@ async function childConsole(sandboxUrl: string, databaseUrl?: string): Promise<R
     PORT: '0',
     LECTERN_LOG: 'warn',
     LECTERN_RELAY_KINDS: 'none',
+    ...(metrics && { LECTERN_METRICS_TOKEN: METRICS_TOKEN }),
   });
   const server = await buildConsoleServer(config, {
     baseUrl: sandboxUrl,
@@ -138,7 +147,7 @@ if (process.argv[2] === '--child') {
     role === 'sandbox'
       ? await childSandbox()
       : role === 'console'
-        ? await childConsole(upstream, process.argv[5])
+        ? await childConsole(upstream, process.argv[5] || undefined, process.argv[6] === 'metrics')
         : await childReference(upstream);
   process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
   // Exit normally on a signal, so --cpu-prof and friends can write their files.
@@ -273,12 +282,13 @@ export async function run(): Promise<void> {
     const databaseUrl = await createDatabase(postgres.adminUrl, 'bench_proxy');
     const sandbox = await startChild('sandbox');
     children.push(sandbox.child);
-    const [consoleServer, consolePg, reference] = await Promise.all([
+    const [consoleServer, consolePg, consoleMetrics, reference] = await Promise.all([
       startChild('console', sandbox.ready.url),
       startChild('console', sandbox.ready.url, databaseUrl),
+      startChild('console', sandbox.ready.url, '', 'metrics'),
       startChild('reference', sandbox.ready.url),
     ]);
-    children.push(consoleServer.child, consolePg.child, reference.child);
+    children.push(consoleServer.child, consolePg.child, consoleMetrics.child, reference.child);
 
     const targets = {
       direct: {
@@ -296,19 +306,30 @@ export async function run(): Promise<void> {
         path: '/api/v2/courseGroups',
         headers: { cookie: consolePg.ready.cookie! },
       },
+      consoleMetrics: {
+        url: consoleMetrics.ready.url,
+        path: '/api/v2/courseGroups',
+        headers: { cookie: consoleMetrics.ready.cookie! },
+      },
       reference: { url: reference.ready.url, path: '/api/v2/courseGroups', headers: {} },
     };
 
     // (a) Latency at a fixed rate, direct and through each console, interleaved in rounds.
-    const LATENCY_TARGETS = ['direct', 'console', 'consolePg'] as const;
+    const LATENCY_TARGETS = ['direct', 'console', 'consolePg', 'consoleMetrics'] as const;
     type LatencyTarget = (typeof LATENCY_TARGETS)[number];
     for (const workload of WORKLOADS) {
       const pools = {
         direct: new Pool(targets.direct.url, { connections: 16 }),
         console: new Pool(targets.console.url, { connections: 16 }),
         consolePg: new Pool(targets.consolePg.url, { connections: 16 }),
+        consoleMetrics: new Pool(targets.consoleMetrics.url, { connections: 16 }),
       };
-      const samples: Record<LatencyTarget, number[]> = { direct: [], console: [], consolePg: [] };
+      const samples: Record<LatencyTarget, number[]> = {
+        direct: [],
+        console: [],
+        consolePg: [],
+        consoleMetrics: [],
+      };
       for (const name of LATENCY_TARGETS)
         await fixedRate(pools[name], targets[name].path, targets[name].headers, 2, workload); // warm-up
       for (let round = 0; round < ROUNDS; round++)
@@ -327,6 +348,7 @@ export async function run(): Promise<void> {
         direct: samples.direct.sort((a, b) => a - b),
         console: samples.console.sort((a, b) => a - b),
         consolePg: samples.consolePg.sort((a, b) => a - b),
+        consoleMetrics: samples.consoleMetrics.sort((a, b) => a - b),
       };
       const p = (name: LatencyTarget, q: number) => percentile(sorted[name], q);
       console.log(
@@ -352,7 +374,24 @@ export async function run(): Promise<void> {
           `direct p99 ${ms(p('direct', 99))}`,
         );
       }
+      const ratio = (q: number) => (p('consoleMetrics', q) / p('console', q)).toFixed(3);
+      console.log(
+        `  console with metrics:          p50 ${ms(p('consoleMetrics', 50))}  p99 ${ms(p('consoleMetrics', 99))}; with / without metrics: p50 ${ratio(50)}x  p99 ${ratio(99)}x`,
+      );
     }
+
+    // The server with metrics really counted what it answered (one series per route template).
+    const scrape = await fetch(`${targets.consoleMetrics.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const counted =
+      /lectern_http_request_duration_seconds_count\{method="GET",route="\/api\/v2\/courseGroups",status="200"\} (\d+)/.exec(
+        await scrape.text(),
+      );
+    if (!counted) throw new Error('the console server with metrics did not count its requests');
+    console.log(
+      `metrics: ${counted[1]} requests to /api/v2/courseGroups counted by the metered server`,
+    );
 
     // (b) Saturated throughput. On a small shared machine the sandbox is often the bottleneck for both
     // proxies, so the CPU each proxy process spends per request is reported too: it is what decides

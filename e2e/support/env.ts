@@ -1,7 +1,7 @@
 // Where the e2e suite's servers run. Each Playwright worker starts a console server of its own (with the
 // sandbox it embeds) on ports and a folder of its own (console-server.ts), so workers never share data.
-// LECTERN_E2E_PORT is the first port of the suite's range; worker n takes the ten ports from
-// LECTERN_E2E_PORT + 10 n, so two suites side by side need ranges 10 x workers apart.
+// LECTERN_E2E_PORT is the first port of the suite's range; worker n takes the twelve ports from
+// LECTERN_E2E_PORT + 12 n, so two suites side by side need ranges 12 x workers apart.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_STAFF, demoLearner, type StaffRole } from '../../test/helpers/demo-accounts.ts';
@@ -9,7 +9,7 @@ import { DEMO_STAFF, demoLearner, type StaffRole } from '../../test/helpers/demo
 export const E2E_PORT = Number(process.env.LECTERN_E2E_PORT ?? 4410);
 /** Workers of a run (`npx playwright test --workers=1` overrides it for one run). */
 export const E2E_WORKERS = Number(process.env.LECTERN_E2E_WORKERS ?? 2);
-const PORTS_PER_WORKER = 10;
+const PORTS_PER_WORKER = 12;
 
 export interface WorkerPorts {
   /** The console server. */
@@ -23,6 +23,9 @@ export interface WorkerPorts {
   alertWebhook: number;
   /** The course checks' local web server (e2e/course-checks/link-server.ts). */
   linkServer: number;
+  /** The identity-provider spec's OpenID Provider and its own console server (e2e/auth). */
+  identityProvider: number;
+  identityProviderConsole: number;
 }
 
 /** The ports of the worker with this `parallelIndex` (0 to workers - 1, reused when a worker restarts). */
@@ -35,6 +38,8 @@ export function workerPorts(parallelIndex: number): WorkerPorts {
     monitorConsole: first + 3,
     alertWebhook: first + 4,
     linkServer: first + 5,
+    identityProvider: first + 6,
+    identityProviderConsole: first + 7,
   };
 }
 

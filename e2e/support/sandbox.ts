@@ -9,7 +9,7 @@ export interface SandboxResponse {
 }
 
 /** The embedded sandbox generates its key at first start and keeps it in its database. */
-function readSecretKey(file: string): string {
+export function readSecretKey(file: string): string {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const row = db

@@ -113,10 +113,12 @@ const SERVER_FILES = {
   'cli.ts': 'wiring',
   'build-spa.ts': 'wiring',
   'embedded-sandbox.ts': 'wiring',
+  'app-metrics.ts': 'wiring',
+  'app-lifecycle.ts': 'wiring',
 };
 /** Folders of plain helpers that sit in a layer other than their name: `net/` (the address guard) is
- * as low as config, which parses its allowlist. */
-const SERVER_FOLDERS = { net: 'shared' };
+ * as low as config, which parses its allowlist; `metrics/` (the registry every layer may add to). */
+const SERVER_FOLDERS = { net: 'shared', metrics: 'shared' };
 
 // The sandbox's flow: routes -> services -> storage, with request plugins (auth, faults, throttle) on
 // storage, generic helpers in lib/, and seeds over services. The feed/ and graphql/ folders are each a

@@ -263,8 +263,8 @@ describe('lectern/layer-boundaries', () => {
       refused('routes', 'wiring', '../app.ts'),
     ]);
     // A new folder or top-level file must say where it sits; tests may import anything.
-    expect(await flow('metrics/probe.ts', '../config.ts')).toEqual([
-      "src/server/metrics/probe.ts is outside the server's flow: put it in one of its folders or name it in SERVER_FILES (scripts/eslint/layer-boundaries.js).",
+    expect(await flow('unplaced/probe.ts', '../config.ts')).toEqual([
+      "src/server/unplaced/probe.ts is outside the server's flow: put it in one of its folders or name it in SERVER_FILES (scripts/eslint/layer-boundaries.js).",
     ]);
     expect(await flow('routes/probe.test.ts', '../storage/audit-repository.ts')).toEqual([]);
   });

@@ -19,6 +19,7 @@ import {
 } from './plugins/request-pipeline.ts';
 import { computeSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
+import { registerShutdownGate } from './plugins/shutdown-gate.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerAlertsRoutes } from './routes/alerts-routes.ts';
 import { registerAuditRoutes } from './routes/audit-routes.ts';
@@ -27,6 +28,10 @@ import { registerCourseChecksRoutes } from './routes/course-checks-routes.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
 import { registerNamesRoutes } from './routes/names-routes.ts';
+import { registerIdentityProviderRoutes } from './routes/identity-provider-routes.ts';
+import { registerMetricsRoutes } from './routes/metrics-routes.ts';
+import { registerHttpMetrics } from './metrics/http-metrics.ts';
+import { requestTarget } from './plugins/request-target.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSavedViewsRoutes } from './routes/saved-views-routes.ts';
@@ -59,11 +64,26 @@ export async function createHttpServer(
     routerOptions: { ignoreTrailingSlash: false },
     // Open SSE streams are ended by the relay on close; idle keep-alive sockets are dropped.
     forceCloseConnections: 'idle',
+    // While stopping, a request that arrives on a kept-alive connection gets the console's own answer
+    // (plugins/shutdown-gate.ts), not Fastify's bare 503.
+    return503OnClosing: false,
     // Answers Fastify and Node give before any hook runs carry the security headers too.
     frameworkErrors: frameworkErrorResponder(securityHeaders),
     clientErrorHandler: clientErrorResponder(securityHeaders),
   });
   registerErrorHandler(app);
+  registerShutdownGate(app, services.health.shuttingDown);
+  if (config.metricsToken !== null)
+    registerHttpMetrics(
+      app,
+      services.metrics,
+      (method, url) => {
+        const below = proxiedPath(requestTarget(url).path);
+        const endpoint = below === undefined ? undefined : services.allowlist.match(method, below);
+        return endpoint && `${PROXY_PREFIX}${endpoint.endpoint.path}`;
+      },
+      `${PROXY_PREFIX}/*`,
+    );
   registerBodyTimeLimit(app, config.requests);
   registerJsonBodyParser(app);
   registerAudit(app, services.auditTrail);
@@ -98,6 +118,8 @@ export async function createHttpServer(
   registerNamesRoutes(app, deps);
   registerProxyRoutes(app, deps);
   registerCourseChecksRoutes(app, deps);
+  registerIdentityProviderRoutes(app, deps);
+  registerMetricsRoutes(app, deps);
   await registerSpa(app, distDir);
   app.addHook('onReady', async () => allServed());
   return { app, deps };

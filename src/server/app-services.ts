@@ -17,6 +17,12 @@ import type { ConsoleConfig } from './config.ts';
 import type { ConsoleDeps } from './deps.ts';
 import { createHealthService } from './health/health-service.ts';
 import { createNamesService } from './names/names-service.ts';
+import {
+  createIdentityProviderService,
+  discoverIdentityProvider,
+} from './auth/identity-provider-service.ts';
+import type { Metrics } from './metrics/metrics-registry.ts';
+import { createSignInTransactionsRepository } from './storage/sign-in-transactions-repository.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import { createAddressGuard, type HostResolver } from './net/address-guard.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
@@ -81,6 +87,11 @@ export interface ServiceOptions {
   origins: OriginPolicy;
   /** How the URL guard resolves host names (tests: no name resolves here but their own). */
   resolveHost?: HostResolver;
+  metrics: Metrics;
+  /** The console's origin as browsers see it (known once the server listens). */
+  origin: () => string;
+  /** True from SIGTERM until the process exits. */
+  shuttingDown: () => boolean;
 }
 
 /** Everything routes receive but the session cookie, which the HTTP layer's session plugin makes. */
@@ -144,6 +155,19 @@ export async function createServices(
     { ...config.signIn, now },
   );
 
+  const identityProvider = config.identityProvider
+    ? createIdentityProviderService({
+        config: config.identityProvider,
+        provider: await discoverIdentityProvider(config.identityProvider),
+        transactions: createSignInTransactionsRepository(store.db),
+        sessions,
+        roles,
+        origin: options.origin,
+        now,
+        log: log.child({ component: 'identity-provider' }),
+      })
+    : null;
+
   const reads = clusterReads(createReadCoalescer(upstream), coordination);
   const intake = createBodyIntake({
     perUser: config.requests.bodiesPerUser,
@@ -199,6 +223,7 @@ export async function createServices(
       auditBacklog: () => auditBacklog.size,
       upstreamPool: () => upstreamPoolReport(upstream),
       requestBodies: () => intake.stats(),
+      shuttingDown: options.shuttingDown,
     }),
     names: createNamesService({
       repo: createNameCacheRepository(store.db, store.engine),
@@ -226,6 +251,8 @@ export async function createServices(
       serverName: config.serverName,
       reportTtlMs: config.linkCheck.cacheMs,
     }),
+    identityProvider,
+    metrics: options.metrics,
   };
   return { deps, relayRepository, auditBacklog, signInLimiter };
 }

@@ -18,6 +18,8 @@ import type { Coordination } from './storage/coordination.ts';
 import type { ConsoleStore } from './storage/database.ts';
 import type { RelayRepository } from './storage/relay-repository.ts';
 import { createUpstream } from './upstream/upstream-client.ts';
+import { registerServiceMetrics, upstreamMetrics } from './app-metrics.ts';
+import { createMetrics } from './metrics/metrics-registry.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist/console/', import.meta.url));
 
@@ -58,6 +60,13 @@ export interface ConsoleServer {
    * bound URL (http://host:port).
    */
   listen(): Promise<string>;
+  /**
+   * A graceful stop (SIGTERM): readiness turns 503, event streams end with a retry hint and the relay
+   * lease is given up at once, no new connections are taken, requests in flight get up to
+   * `LECTERN_SHUTDOWN_GRACE_S` to finish (then their connections are cut), then the database closes.
+   * Resolves when everything is closed; calling it again returns the same promise.
+   */
+  shutdown(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,12 +75,19 @@ export async function buildConsoleServer(
   upstreamConfig: UpstreamConfig,
   options: ConsoleServerOptions = {},
 ): Promise<ConsoleServer> {
+  // Series are collected only where they can be scraped (LECTERN_METRICS_TOKEN): otherwise a server
+  // pays nothing for them. Services may still add theirs to the registry.
+  const metricsOn = config.metricsToken !== null;
+  const metrics = createMetrics({ processMetrics: metricsOn });
   const upstream = createUpstream(
     upstreamConfig,
     config.upstreamTimeoutMs,
     config.upstreamConnections,
+    metricsOn ? upstreamMetrics(metrics) : undefined,
   );
   const databaseSecrets = options.logSecrets ?? [];
+  for (const secret of [config.identityProvider?.clientSecret, config.metricsToken])
+    if (secret) databaseSecrets.push(secret);
   const log =
     options.log ??
     createLogger(
@@ -87,13 +103,28 @@ export async function buildConsoleServer(
       ...config.extraOrigins,
     ]),
   };
-  const services = await createServices(config, storage, upstream, log, {
-    now: options.now ?? Date.now,
-    random: options.random,
-    demoAccounts: options.demoAccounts ?? null,
-    origins,
-    resolveHost: options.resolveHost,
-  });
+  let boundUrl = '';
+  let shuttingDown = false;
+  let services: Services;
+  try {
+    services = await createServices(config, storage, upstream, log, {
+      now: options.now ?? Date.now,
+      random: options.random,
+      demoAccounts: options.demoAccounts ?? null,
+      origins,
+      resolveHost: options.resolveHost,
+      metrics,
+      origin: () => config.publicOrigin ?? boundUrl,
+      shuttingDown: () => shuttingDown,
+    });
+  } catch (error) {
+    // A wrong identity provider (or a failed start-up grant): close what was opened, then stop.
+    await storage.coordination.close();
+    await storage.store.close();
+    await upstream.close();
+    throw error;
+  }
+  registerServiceMetrics(metrics, services, upstream);
   const { app, deps } = await createHttpServer(
     config,
     services.deps,
@@ -101,6 +132,57 @@ export async function buildConsoleServer(
     options.distDir ?? DEFAULT_DIST_DIR,
   );
   keepTidy(app, services, log);
+
+  // Set when the shutdown grace ran out and the calls still in flight were cut.
+  let graceOver = false;
+  async function close(): Promise<void> {
+    await app.close();
+    services.auditBacklog.stop();
+    await services.auditBacklog
+      .flush()
+      .catch((error: unknown) =>
+        log.error(
+          { err: error, unwritten: services.auditBacklog.size },
+          'audit rows lost at shutdown',
+        ),
+      );
+    await storage.coordination.close();
+    await storage.store.close();
+    if (!graceOver) await upstream.close();
+  }
+
+  let stopping: Promise<void> | undefined;
+  function shutdown(): Promise<void> {
+    stopping ??= (async () => {
+      shuttingDown = true;
+      log.info({ graceMs: config.shutdownGraceMs }, 'shutting down: finishing requests in flight');
+      // app.close(): preClose ends the event streams and gives the relay lease up (keepTidy), then the
+      // server stops listening and waits for requests in flight; those still running at the grace's
+      // end have their connections cut.
+      const grace = setTimeout(() => {
+        log.warn(
+          'shutdown: requests still in flight after the grace period; closing their connections',
+        );
+        app.server.closeAllConnections();
+        // Their calls to the instance too: closing the pool would wait for them.
+        graceOver = true;
+        void upstream.pool.destroy();
+      }, config.shutdownGraceMs);
+      grace.unref();
+      // Node closes the connections idle when the listener closes, not those that become idle later
+      // (a kept-alive connection whose request just finished): close them as they do.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      sweep.unref();
+      try {
+        await close();
+      } finally {
+        clearTimeout(grace);
+        clearInterval(sweep);
+      }
+      log.info('shut down');
+    })();
+    return stopping;
+  }
 
   return {
     app,
@@ -121,30 +203,22 @@ export async function buildConsoleServer(
           origins.allowed.add(`http://localhost:${port}`);
       }
       if (options.startRelay !== false) await deps.relay.start();
+      boundUrl = url;
       return url;
     },
-    async close() {
-      await app.close();
-      services.auditBacklog.stop();
-      await services.auditBacklog
-        .flush()
-        .catch((error: unknown) =>
-          log.error(
-            { err: error, unwritten: services.auditBacklog.size },
-            'audit rows lost at shutdown',
-          ),
-        );
-      await storage.coordination.close();
-      await storage.store.close();
-      await upstream.close();
-    },
+    shutdown,
+    close: () => (stopping ? stopping : close()),
   };
 }
 
 /** Purges expired sessions and sign-in limits now and then; ends streams and the relay at close. */
 function keepTidy(app: FastifyInstance, { deps, signInLimiter }: Services, log: Logger): void {
   const purgeTimer = setInterval(() => {
-    Promise.all([deps.sessions.purgeExpired(), signInLimiter.prune()]).catch((error: unknown) =>
+    Promise.all([
+      deps.sessions.purgeExpired(),
+      signInLimiter.prune(),
+      deps.identityProvider?.purgeExpired(),
+    ]).catch((error: unknown) =>
       log.warn({ err: error }, 'purging expired sessions and sign-in limits failed'),
     );
   }, PURGE_EVERY_MS);

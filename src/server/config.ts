@@ -2,6 +2,7 @@
 // the start with a message that names it (ConfigError). docs/operations/configuration.md mirrors this.
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { CONSOLE_ROLES, type ConsoleRole } from '#contract/console/access.ts';
 import { EVENT_KINDS, EventKind, LIMITS } from '#contract/index.ts';
 import { parseAllowlist, type AllowEntry } from './net/address-guard.ts';
 
@@ -67,6 +68,14 @@ export interface ConsoleConfig {
   sandbox: { port: number; dbFile: string };
   /** The course checks' link checker (issue 24). */
   linkCheck: LinkCheckConfig;
+  /** OpenID Connect sign-in (LECTERN_OIDC_*); null when not configured. */
+  identityProvider: IdentityProviderConfig | null;
+  /** Sign-in with a learning-platform email and password (LECTERN_INSTANCE_LOGIN). */
+  instanceLogin: boolean;
+  /** `GET /metrics` answers only with `Authorization: Bearer <this>`; null: no metrics endpoint. */
+  metricsToken: string | null;
+  /** How long a stopping server lets requests in flight finish (SIGTERM). */
+  shutdownGraceMs: number;
 }
 
 export interface LinkCheckConfig {
@@ -76,6 +85,21 @@ export interface LinkCheckConfig {
   timeoutMs: number;
   /** How long a link's answer, and a course's report, are reused. */
   cacheMs: number;
+}
+
+export interface IdentityProviderConfig {
+  /** The issuer identifier; its discovery document is read at start. */
+  issuer: string;
+  clientId: string;
+  /** Null for a public client (PKCE alone). */
+  clientSecret: string | null;
+  /** Shown on the sign-in button: "Sign in with <name>". */
+  name: string;
+  scopes: string;
+  /** The claim listing the user's groups; a dotted path reaches into an object (`realm_access.roles`). */
+  rolesClaim: string;
+  /** Group -> console role. A user in several mapped groups gets the strongest role. */
+  roleMap: ReadonlyMap<string, ConsoleRole>;
 }
 
 export interface RequestLimits {
@@ -251,11 +275,63 @@ const EnvSchema = z.object({
   LECTERN_LINK_CHECK_CONCURRENCY: int(1, 256).default(64),
   LECTERN_LINK_CHECK_TIMEOUT_MS: int(100, 60_000).default(5000),
   LECTERN_LINK_CHECK_CACHE_S: int(0, 86_400).default(300),
+  LECTERN_OIDC_ISSUER: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be the http(s) URL of the identity provider (its issuer)',
+    })
+    .refine(
+      (value) => new URL(value).protocol === 'https:' || isLoopback(new URL(value).hostname),
+      {
+        message: 'must use https (http only for a provider on this machine: localhost, 127.0.0.1)',
+      },
+    )
+    .optional(),
+  LECTERN_OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  LECTERN_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  LECTERN_OIDC_NAME: z.string().trim().min(1).max(60, 'must be at most 60 characters').optional(),
+  LECTERN_OIDC_SCOPES: z
+    .string()
+    .trim()
+    .regex(/(^|\s)openid(\s|$)/, "must include 'openid'")
+    .default('openid email profile'),
+  LECTERN_OIDC_ROLES_CLAIM: z
+    .string()
+    .trim()
+    .regex(/^[^.\s]+(\.[^.\s]+)*$/, 'must be a claim name or a dotted path (realm_access.roles)')
+    .default('groups'),
+  LECTERN_OIDC_ROLE_MAP: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return parseRoleMap(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  LECTERN_INSTANCE_LOGIN: z.enum(['on', 'off'], "must be 'on' or 'off'").default('on'),
+  LECTERN_METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(
+      16,
+      'must be at least 16 characters (a random secret that scrapers send as a bearer token)',
+    )
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+    .optional(),
+  LECTERN_SHUTDOWN_GRACE_S: int(1, 300).default(10),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
   LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
 });
 
 const UPSTREAM_VARS = ['LECTERN_UPSTREAM_URL', 'LECTERN_API_KEY', 'LECTERN_GRAPHQL_PATH'] as const;
+const OIDC_VARS = [
+  'LECTERN_OIDC_ISSUER',
+  'LECTERN_OIDC_CLIENT_ID',
+  'LECTERN_OIDC_ROLE_MAP',
+] as const;
 
 export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): ConsoleConfig {
   const parsed = EnvSchema.safeParse(withoutEmptyStrings(env));
@@ -291,6 +367,17 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
   if (e.LECTERN_HEADERS_TIMEOUT_S > e.LECTERN_REQUEST_TIMEOUT_S)
     throw new ConfigError(
       `Invalid console configuration:\n  LECTERN_HEADERS_TIMEOUT_S: must not exceed LECTERN_REQUEST_TIMEOUT_S (${e.LECTERN_REQUEST_TIMEOUT_S})`,
+    );
+  const oidcPresent = OIDC_VARS.filter((name) => e[name] !== undefined);
+  if (oidcPresent.length > 0 && oidcPresent.length < OIDC_VARS.length) {
+    const missing = OIDC_VARS.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid console configuration:\n  ${missing.join(', ')}: must be set together with ${oidcPresent.join(', ')} (sign-in through an identity provider needs its issuer, the console's client id and which groups give which role)`,
+    );
+  }
+  if (e.LECTERN_INSTANCE_LOGIN === 'off' && oidcPresent.length === 0)
+    throw new ConfigError(
+      'Invalid console configuration:\n  LECTERN_INSTANCE_LOGIN: can be off only when an identity provider is configured (LECTERN_OIDC_ISSUER and friends); otherwise nobody could sign in',
     );
   const upstream: UpstreamConfig | null = e.LECTERN_UPSTREAM_URL
     ? {
@@ -362,7 +449,46 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       timeoutMs: e.LECTERN_LINK_CHECK_TIMEOUT_MS,
       cacheMs: e.LECTERN_LINK_CHECK_CACHE_S * 1000,
     },
+    identityProvider: e.LECTERN_OIDC_ISSUER
+      ? {
+          issuer: e.LECTERN_OIDC_ISSUER,
+          clientId: e.LECTERN_OIDC_CLIENT_ID!,
+          clientSecret: e.LECTERN_OIDC_CLIENT_SECRET ?? null,
+          name: e.LECTERN_OIDC_NAME ?? 'single sign-on',
+          scopes: e.LECTERN_OIDC_SCOPES,
+          rolesClaim: e.LECTERN_OIDC_ROLES_CLAIM,
+          roleMap: e.LECTERN_OIDC_ROLE_MAP!,
+        }
+      : null,
+    instanceLogin: e.LECTERN_INSTANCE_LOGIN === 'on',
+    metricsToken: e.LECTERN_METRICS_TOKEN ?? null,
+    shutdownGraceMs: e.LECTERN_SHUTDOWN_GRACE_S * 1000,
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const isLoopback = (hostname: string): boolean => LOOPBACK_HOSTS.has(hostname);
+
+/**
+ * `group=role` pairs, separated by commas, or by semicolons when a group name holds a comma (an LDAP
+ * distinguished name). The last `=` of a pair separates the group from the role, so names may hold `=`.
+ */
+export function parseRoleMap(value: string): Map<string, ConsoleRole> {
+  const map = new Map<string, ConsoleRole>();
+  const pairs = value.includes(';') ? value.split(';') : value.split(',');
+  for (const raw of pairs.map((pair) => pair.trim()).filter(Boolean)) {
+    const at = raw.lastIndexOf('=');
+    const group = raw.slice(0, at).trim();
+    const role = raw.slice(at + 1).trim();
+    if (at <= 0 || !group)
+      throw new Error(`"${raw}" must be group=role (for example lectern-admins=admin)`);
+    if (!(CONSOLE_ROLES as readonly string[]).includes(role))
+      throw new Error(`"${raw}": the role must be one of ${CONSOLE_ROLES.join(', ')}`);
+    if (map.has(group)) throw new Error(`the group "${group}" is mapped twice`);
+    map.set(group, role as ConsoleRole);
+  }
+  if (map.size === 0) throw new Error('must map at least one group (group=role,...)');
+  return map;
 }
 
 export const DEFAULT_DB_FILE = '.data/console.db';

@@ -13,6 +13,8 @@ import type { CourseChecksService } from './checks/course-checks-service.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { HealthService } from './health/health-service.ts';
 import type { NamesService } from './names/names-service.ts';
+import type { IdentityProviderService } from './auth/identity-provider-service.ts';
+import type { Metrics } from './metrics/metrics-registry.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import type { SessionCookie } from './plugins/session.ts';
 import type { AddressGuard } from './net/address-guard.ts';
@@ -59,4 +61,8 @@ export interface ConsoleDeps {
   alerts: AlertsService;
   /** Checks of saved courses before publishing (issue 24). */
   courseChecks: CourseChecksService;
+  /** Sign-in through OpenID Connect; null when no identity provider is configured. */
+  identityProvider: IdentityProviderService | null;
+  /** This server's Prometheus registry: services add their series here (metrics/metrics-registry.ts). */
+  metrics: Metrics;
 }

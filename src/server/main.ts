@@ -6,6 +6,7 @@ import { ConfigError, readConsoleConfig, type ConsoleConfig } from './config.ts'
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
 import { createLogger } from './logger.ts';
 import { DatabaseStartError } from './storage/database.ts';
+import { IdentityProviderStartError } from './auth/identity-provider-service.ts';
 import { upstreamSecrets } from './upstream/upstream-client.ts';
 
 let config: ConsoleConfig;
@@ -46,7 +47,8 @@ try {
     logSecrets: databaseSecrets,
   });
 } catch (error) {
-  if (!(error instanceof DatabaseStartError)) throw error;
+  if (!(error instanceof DatabaseStartError || error instanceof IdentityProviderStartError))
+    throw error;
   console.error(error.message);
   await embedded?.close();
   process.exit(1);
@@ -69,15 +71,18 @@ console.log(
   `Console state: ${server.store.location}${server.store.engine === 'postgres' ? ` (PostgreSQL, shared; this server is ${config.serverName})` : ''}\n`,
 );
 
+// SIGTERM (a supervisor, a rolling deploy) and SIGINT (Ctrl-C): a graceful stop (ConsoleServer.shutdown:
+// readiness 503, streams told to reconnect elsewhere, the relay lease given up, requests in flight
+// finished within LECTERN_SHUTDOWN_GRACE_S), then the embedded sandbox, then exit.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
     if (closing) return;
     closing = true;
-    // A stuck connection must not keep a stopped console alive (a supervisor would wait forever).
-    setTimeout(() => process.exit(0), 5000).unref();
+    // Whatever hangs past the grace and a margin must not keep a stopped console alive.
+    setTimeout(() => process.exit(1), config.shutdownGraceMs + 5000).unref();
     void (async () => {
-      await server.close();
+      await server.shutdown();
       await embedded?.close();
       process.exit(0);
     })();

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import {
   fillPath,
+  isRedirect,
   isStream,
   type ConsoleEndpoint,
   type ResponseOutput,
@@ -40,6 +41,8 @@ export function callConsole<E extends ConsoleEndpoint>(
   const { response } = endpoint;
   if (response !== null && isStream(response))
     throw new Error(`${endpoint.operationId} answers a stream: open consoleUrl() instead`);
+  if (response !== null && isRedirect(response))
+    throw new Error(`${endpoint.operationId} is a navigation: link to consoleUrl() instead`);
   return apiClient.request(fillPath(endpoint.path, call.params), {
     method: endpoint.method,
     query: call.query,

@@ -1,27 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { sessionQueries } from '../lib/session.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 export const Route = createFileRoute('/no-access')({
   beforeLoad: ({ context, location }) => {
     if (!context.session) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
     if (context.session.role) throw redirect({ to: '/course-groups' });
-    return { user: context.session.user };
+    return { user: context.session.user, signedInWith: context.session.signedInWith };
   },
   component: NoAccessPage,
 });
 
 function NoAccessPage() {
-  const { user } = Route.useRouteContext();
+  const { user, signedInWith } = Route.useRouteContext();
+  const { data: meta } = useQuery(sessionQueries.meta());
+  const provider = meta?.signIn.identityProvider?.name ?? 'your identity provider';
   usePageTitle('No access');
   return (
     <main id="main" className="auth-page">
       <div className="auth-card">
         <h1 className="auth-card__title">No access to this console</h1>
-        <p>
-          You are signed in as <strong>{user.email}</strong>, but this account has no role in
-          Lectern. Ask a Lectern admin to grant you the admin, content manager or support role.
-        </p>
+        {signedInWith === 'identityProvider' ? (
+          <p>
+            You are signed in through {provider} as <strong>{user.email}</strong>, but none of your
+            groups there gives a role in Lectern. Ask your administrator to add you to a group that
+            gives the admin, content manager or support role, then sign in again.
+          </p>
+        ) : (
+          <p>
+            You are signed in as <strong>{user.email}</strong>, but this account has no role in
+            Lectern. Ask a Lectern admin to grant you the admin, content manager or support role.
+          </p>
+        )}
         <SignOutButton />
       </div>
     </main>

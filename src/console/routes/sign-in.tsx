@@ -1,12 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
+import { IdentityProviderProblem } from '#contract/console/identity-provider.ts';
+import {
+  IdentityProviderButton,
+  problemMessage,
+  ProviderSignOutOffer,
+} from '../features/auth/identity-provider-sign-in.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import { sessionQueries } from '../lib/session.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-const SignInSearch = z.object({ redirect: z.string().max(2000).optional().catch(undefined) });
+const SignInSearch = z.object({
+  redirect: z.string().max(2000).optional().catch(undefined),
+  /** Why a sign-in through the identity provider came back without a session. */
+  problem: IdentityProviderProblem.optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/sign-in')({
   validateSearch: SignInSearch,
@@ -15,16 +25,18 @@ export const Route = createFileRoute('/sign-in')({
     if (context.session) throw redirect({ to: '/no-access' });
   },
   loader: async ({ context: { queryClient } }) => {
-    // Only for the demo-accounts hint: a failure here must not block signing in.
+    // The ways to sign in and the demo-accounts hint: a failure here leaves the password form.
     await queryClient.ensureQueryData(sessionQueries.meta()).catch(() => undefined);
   },
   component: SignInPage,
 });
 
 function SignInPage() {
-  const { redirect: redirectTo } = Route.useSearch();
+  const { redirect: redirectTo, problem } = Route.useSearch();
   const { data: meta } = useQuery(sessionQueries.meta());
   usePageTitle('Sign in');
+  const provider = meta?.signIn.identityProvider ?? null;
+  const instance = meta?.signIn.instance ?? true;
   return (
     <main id="main" className="auth-page">
       <div className="auth-card">
@@ -35,10 +47,36 @@ function SignInPage() {
           Lectern
         </p>
         <h1 className="auth-card__title">Sign in to the console</h1>
-        <p className="auth-card__lead">
-          Use the email and password of your learning-platform account.
-        </p>
-        <SignInForm redirectTo={redirectTo} demoAccounts={meta?.demoAccounts ?? null} />
+        <ProviderSignOutOffer />
+        {problem ? (
+          <p className="form-error" role="alert">
+            {problemMessage(problem, provider?.name ?? 'the identity provider')}
+          </p>
+        ) : null}
+        {provider ? (
+          <>
+            <p className="auth-card__lead">Use your company account.</p>
+            <IdentityProviderButton name={provider.name} redirectTo={redirectTo} />
+          </>
+        ) : null}
+        {instance ? (
+          <>
+            {provider ? (
+              <p className="auth-card__divider">
+                <span>or with a learning-platform password</span>
+              </p>
+            ) : (
+              <p className="auth-card__lead">
+                Use the email and password of your learning-platform account.
+              </p>
+            )}
+            <SignInForm
+              redirectTo={redirectTo}
+              demoAccounts={meta?.demoAccounts ?? null}
+              primary={!provider}
+            />
+          </>
+        ) : null}
       </div>
     </main>
   );

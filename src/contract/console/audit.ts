@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { consoleEndpoint } from './endpoint.ts';
 import { CursorParam, LimitParam, PageInfo, TimeParam } from './pages.ts';
+import { SignInMethod } from './session.ts';
 
 export const AuditSubjectType = z.enum(['courseGroup', 'course', 'learningPath']);
 export type AuditSubjectType = z.infer<typeof AuditSubjectType>;
@@ -32,6 +33,10 @@ export const AuditEntry = z.object({
   }),
   userEmail: z.string().nullable(),
   role: z.string().nullable(),
+  signedInWith: SignInMethod.nullable().meta({
+    description:
+      "How the user signed in: the session's, or for a sign-in the way it was attempted. Null without a session, and for rows written before it was recorded.",
+  }),
   clientAddress: z.string().nullable(),
   method: z.string(),
   route: z

@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import type { ConsoleAccess } from './access.ts';
 import { AuditEntry, AuditPage, AuditSubject } from './audit.ts';
-import { isStream, pathParams, type ConsoleEndpoint, type ConsoleErrorCase } from './endpoint.ts';
+import {
+  isRedirect,
+  isStream,
+  pathParams,
+  type ConsoleEndpoint,
+  type ConsoleErrorCase,
+} from './endpoint.ts';
 import { CONSOLE_ERRORS, ConsoleErrorBody } from './errors.ts';
 import { ConsoleMeta, Health, RelayLeadership } from './health.ts';
 import { CONSOLE_AREAS, CONSOLE_ENDPOINTS } from './index.ts';
@@ -114,6 +120,16 @@ function parameters(endpoint: ConsoleEndpoint): JsonSchema[] {
 function successResponse(endpoint: ConsoleEndpoint): [string, JsonSchema] {
   const { response } = endpoint;
   if (response === null) return ['204', { description: 'Done; no body.' }];
+  if (isRedirect(response))
+    return [
+      '303',
+      {
+        description: response.description,
+        headers: {
+          Location: { schema: { type: 'string' }, description: 'Where the browser goes.' },
+        },
+      },
+    ];
   if (isStream(response)) {
     const content = Object.fromEntries(
       Object.entries(response.contentTypes).map(([type, { description, schema }]) => [
@@ -283,6 +299,7 @@ function responseSection(endpoint: ConsoleEndpoint, shown: Shown): string {
   const { response } = endpoint;
   const here = `\`${endpoint.method} ${endpoint.path}\``;
   if (response === null) return '**Answer** `204`, no body.';
+  if (isRedirect(response)) return `**Answer** \`303\` to \`Location\`: ${response.description}`;
   if (!isStream(response)) {
     const text = shape('**Answer** `200`', response, 'output', shown);
     if (!shown.has(response)) shown.set(response, here);

@@ -15,6 +15,13 @@ export interface ConsoleStream {
   contentTypes: Readonly<Record<string, { description: string; schema?: z.ZodType }>>;
 }
 
+/** A browser navigation answered with a redirect (`303 See Other`, `Location`), not a body. */
+export interface ConsoleRedirect {
+  redirect: true;
+  /** Where it sends the browser, in the words of the API document. */
+  description: string;
+}
+
 /** An answer the endpoint gives besides the ones its access and input imply. */
 export interface ConsoleErrorCase {
   status: number;
@@ -35,8 +42,14 @@ export interface ConsoleEndpoint {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** The success body: a schema, `null` for none (204), or a stream. */
-  response: z.ZodType | null | ConsoleStream;
+  /** The success body: a schema, `null` for none (204), a stream, or a redirect. */
+  response: z.ZodType | null | ConsoleStream | ConsoleRedirect;
+  /**
+   * A GET that changes state (the identity provider's redirect back, which starts a session): audited
+   * like a write, its row written before it takes effect. It has no CSRF check: a navigation cannot
+   * carry the header, and the sign-in's own state and cookie stand in for it.
+   */
+  audited?: true;
   errors?: readonly ConsoleErrorCase[];
 }
 
@@ -45,6 +58,9 @@ export const consoleEndpoint = <const E extends ConsoleEndpoint>(endpoint: E): E
 
 export const isStream = (response: ConsoleEndpoint['response']): response is ConsoleStream =>
   response !== null && 'stream' in response;
+
+export const isRedirect = (response: ConsoleEndpoint['response']): response is ConsoleRedirect =>
+  response !== null && 'redirect' in response;
 
 /** What a handler returns: the JSON body before the contract parses it, nothing, or a reply it sent. */
 export type ResponseInput<E extends ConsoleEndpoint> = E['response'] extends z.ZodType

@@ -60,6 +60,10 @@ export const CONSOLE_ERRORS = {
     statuses: [503],
     when: "The console's database cannot be reached; nothing was done (`Retry-After: 5`).",
   },
+  shutting_down: {
+    statuses: [503],
+    when: 'This console server is stopping (a deploy or restart) and takes no new requests; nothing was done. Retry: the balancer sends it to another server (`Retry-After: 1`).',
+  },
   upstream_timeout: {
     statuses: [504],
     when: 'The instance did not answer within `LECTERN_UPSTREAM_TIMEOUT_MS`. Offer a retry.',

@@ -74,6 +74,24 @@ export const ConsoleMeta = z.object({
     .array(DemoAccount)
     .nullable()
     .meta({ description: 'The demo credentials in `demo` mode; null otherwise.' }),
+  signIn: z
+    .object({
+      instance: z.boolean().meta({
+        description:
+          'Sign-in with a learning-platform email and password is offered (`LECTERN_INSTANCE_LOGIN`).',
+      }),
+      identityProvider: z
+        .object({
+          name: z.string().meta({ description: '`LECTERN_OIDC_NAME`: "Sign in with <name>".' }),
+          signOutUrl: z.url().nullable().meta({
+            description:
+              "The provider's end-session page, which signs the user out there too and comes back to the console's sign-in page; null when the provider has none. The console offers it after signing out a session started through the provider.",
+          }),
+        })
+        .nullable()
+        .meta({ description: 'Sign-in through OpenID Connect, when configured.' }),
+    })
+    .meta({ description: 'The ways to sign in this console offers.' }),
 });
 export type ConsoleMeta = z.infer<typeof ConsoleMeta>;
 
@@ -97,4 +115,42 @@ export const getMeta = consoleEndpoint({
   response: ConsoleMeta,
 });
 
-export const HEALTH_ENDPOINTS = [getHealth, getMeta] as const;
+export const Liveness = z.object({
+  alive: z.literal(true),
+  server: z.string().meta({ description: '`LECTERN_SERVER_NAME`.' }),
+});
+export type Liveness = z.infer<typeof Liveness>;
+
+export const Readiness = z.object({
+  ready: z.boolean(),
+  server: z.string().meta({ description: '`LECTERN_SERVER_NAME`.' }),
+  reasons: z.array(z.string()).meta({
+    description:
+      'Why this server should get no new requests now, in sentences (empty when ready): shutting down, the database unreachable, the upstream pool or the request-body places saturated.',
+  }),
+});
+export type Readiness = z.infer<typeof Readiness>;
+
+export const getLiveness = consoleEndpoint({
+  operationId: 'getLiveness',
+  method: 'GET',
+  path: '/api/health/live',
+  summary: 'Whether the process answers at all (a liveness probe): restart it when this fails.',
+  description:
+    'Asks nothing of the database or the instance, so an outage elsewhere never gets a healthy server restarted.',
+  access: 'public',
+  response: Liveness,
+});
+
+export const getReadiness = consoleEndpoint({
+  operationId: 'getReadiness',
+  method: 'GET',
+  path: '/api/health/ready',
+  summary: 'Whether this server should get new requests (a readiness probe).',
+  description:
+    'Answers `503` with the same body while it should not: from the moment it is asked to stop (SIGTERM) until it exits, while the database cannot be used, and while the upstream pool or the request-body places are saturated (as `/api/health`).',
+  access: 'public',
+  response: Readiness,
+});
+
+export const HEALTH_ENDPOINTS = [getHealth, getMeta, getLiveness, getReadiness] as const;

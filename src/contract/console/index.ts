@@ -7,6 +7,7 @@ import type { ConsoleEndpoint } from './endpoint.ts';
 import { COURSE_CHECKS_ENDPOINTS, COURSE_CHECKS_INTRO } from './course-checks.ts';
 import { HEALTH_ENDPOINTS } from './health.ts';
 import { NAMES_ENDPOINTS, NAMES_INTRO } from './names.ts';
+import { IDENTITY_PROVIDER_ENDPOINTS } from './identity-provider.ts';
 import { RELAY_ENDPOINTS, RELAY_INTRO } from './relay.ts';
 import { ROLES_ENDPOINTS } from './roles.ts';
 import { SESSION_ENDPOINTS } from './session.ts';
@@ -31,6 +32,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Alerts', intro: ALERTS_INTRO, endpoints: ALERTS_ENDPOINTS },
   { title: 'Names', intro: NAMES_INTRO, endpoints: NAMES_ENDPOINTS },
   { title: 'Course checks', intro: COURSE_CHECKS_INTRO, endpoints: COURSE_CHECKS_ENDPOINTS },
+  { title: 'Identity provider sign-in', endpoints: IDENTITY_PROVIDER_ENDPOINTS },
 ];
 
 export const CONSOLE_ENDPOINTS: readonly ConsoleEndpoint[] = CONSOLE_AREAS.flatMap(

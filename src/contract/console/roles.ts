@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { ConsoleRole } from './access.ts';
 import { consoleEndpoint } from './endpoint.ts';
 
-/** Where a grant came from: the roles page, the command line, LECTERN_ADMINS, or a demo account. */
-export const RoleSource = z.enum(['console', 'cli', 'env', 'demo']);
+/**
+ * Where a grant came from: the roles page, the command line, LECTERN_ADMINS, a demo account, or the
+ * identity provider's groups (replaced at every sign-in through it).
+ */
+export const RoleSource = z.enum(['console', 'cli', 'env', 'demo', 'identityProvider']);
 export type RoleSource = z.infer<typeof RoleSource>;
 
 export const ROLE_DESCRIPTIONS: Record<ConsoleRole, string> = {

@@ -21,6 +21,13 @@ export const Capabilities = z.object({
 });
 export type Capabilities = z.infer<typeof Capabilities>;
 
+/** How the user signed in: the learning platform's email and password, or the identity provider. */
+export const SignInMethod = z.enum(['instance', 'identityProvider']).meta({
+  description:
+    "`instance`: the learning platform's email and password (GraphQL `Login`); `identityProvider`: OpenID Connect (`LECTERN_OIDC_ISSUER`).",
+});
+export type SignInMethod = z.infer<typeof SignInMethod>;
+
 export const SessionView = z.object({
   user: z.object({
     id: z.string(),
@@ -37,6 +44,7 @@ export const SessionView = z.object({
       "Mirrors the server's rules so the console can hide what would be refused (the server enforces them anyway).",
   }),
   expiresAt: z.iso.datetime().meta({ description: 'The absolute expiry of the session.' }),
+  signedInWith: SignInMethod,
 });
 export type SessionView = z.infer<typeof SessionView>;
 
@@ -88,6 +96,11 @@ export const signIn = consoleEndpoint({
       error: 'upstream_error',
       when: "The instance refused the console's configuration.",
     },
+    {
+      status: 403,
+      error: 'forbidden',
+      when: 'Sign-in with a learning-platform password is off (`LECTERN_INSTANCE_LOGIN=off`): sign in through the identity provider.',
+    },
     { status: 504, error: 'upstream_timeout', when: 'The instance did not answer in time.' },
   ],
 });
@@ -106,7 +119,8 @@ export const signOut = consoleEndpoint({
   method: 'DELETE',
   path: '/api/session',
   summary: 'Signs out: deletes the session on the server and clears the cookie.',
-  description: "The session's open event streams end within a second, on every console server.",
+  description:
+    "The session's open event streams end within a second, on every console server. A user who signed in through the identity provider stays signed in there: `GET /api/meta` names its end-session page (`signIn.identityProvider.signOutUrl`), which the console offers.",
   access: 'public',
   response: null,
 });

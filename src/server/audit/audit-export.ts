@@ -24,6 +24,7 @@ export const AUDIT_COLUMNS = [
   'refusal',
   'durationMs',
   'subjects',
+  'signedInWith',
 ] as const;
 
 /** A stored entry as the contract's AuditEntry: the time as ISO 8601. */

@@ -18,6 +18,7 @@ import type {
   NewAuditRecord,
 } from '../storage/audit-repository.ts';
 import type { AuditOutcome, AuditSubject } from '#contract/console/audit.ts';
+import type { SignInMethod } from '#contract/console/session.ts';
 
 /** How an answered call ends: answered, or its client gone before the answer reached it. */
 export type SettledOutcome = Extract<AuditOutcome, 'completed' | 'aborted'>;
@@ -34,6 +35,8 @@ export interface AuditDraft {
   refusal: string | null;
   /** Overrides the session's email (sign-in attempts have no session yet). */
   userEmail?: string;
+  /** Overrides the session's sign-in method (a sign-in attempt records its own). */
+  signInMethod?: SignInMethod;
   /** Response bytes captured while streaming, for the background job id. */
   captured?: () => Buffer | undefined;
   /** The row written by `begin` (pending until this call is answered). */
@@ -156,6 +159,7 @@ export function createAuditTrailService(
       serverName: options.serverName,
       userEmail: draft.userEmail ?? session?.email ?? null,
       role: session?.role ?? null,
+      signedInWith: draft.signInMethod ?? session?.signInMethod ?? null,
       clientAddress: request.ip,
       method: request.method,
       route: draft.route,
@@ -184,6 +188,7 @@ export function createAuditTrailService(
     return {
       userEmail: draft.userEmail ?? session?.email ?? null,
       role: session?.role ?? null,
+      signedInWith: draft.signInMethod ?? session?.signInMethod ?? null,
       summary: draft.summary,
       bodySha256: draft.bodySha256,
       bodyBytes: draft.bodyBytes,

@@ -64,6 +64,31 @@ export function createRolesService(
       if (revoked) changed(normalized);
       return revoked;
     },
+    /**
+     * At every sign-in through the identity provider: the role its groups give replaces the person's
+     * role, whatever its source; no mapped group removes a role that came from the provider (one an
+     * admin granted on the roles page, the command line or LECTERN_ADMINS stays). Returns the grant now.
+     */
+    async syncFromIdentityProvider(
+      email: string,
+      role: ConsoleRole | null,
+    ): Promise<RoleGrant | undefined> {
+      const normalized = normalizeEmail(email);
+      const { grant, changes } = await inTransaction(async (tx) => {
+        const current = await tx.find(normalized);
+        if (role === null) {
+          if (current?.source !== 'identityProvider') return { grant: current, changes: false };
+          await tx.revoke(normalized);
+          return { grant: undefined, changes: true };
+        }
+        if (current?.role === role && current.source === 'identityProvider')
+          return { grant: current, changes: false };
+        await tx.grant(normalized, role, 'identityProvider', null, now());
+        return { grant: await tx.find(normalized), changes: true };
+      });
+      if (changes) changed(normalized);
+      return grant;
+    },
     /** Start-up grants: LECTERN_ADMINS and, in demo mode, the sandbox's staff accounts. */
     async bootstrap(
       admins: readonly string[],

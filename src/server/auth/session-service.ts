@@ -13,6 +13,7 @@
 // on whichever server it happened; `{ kind: 'all' }` means "notifications may have been missed".
 import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { SignInMethod } from '#contract/console/session.ts';
 import type { Coordination } from '../storage/coordination.ts';
 import type { SessionRecord, SessionsRepository } from '../storage/sessions-repository.ts';
 
@@ -24,6 +25,8 @@ export interface SignedInUser {
   userId: string;
   firstName: string;
   lastName: string;
+  /** `instance` unless given. */
+  signInMethod?: SignInMethod;
 }
 
 export type SessionChange =
@@ -188,6 +191,12 @@ export function createSessionService(repo: SessionsRepository, options: SessionS
     onChange(listener: (change: SessionChange) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+
+    /** Live sessions in the database (all servers), for the metrics. */
+    countActive(): Promise<number> {
+      const at = now();
+      return repo.countActive(at, at - idleMs);
     },
 
     purgeExpired(): Promise<number> {

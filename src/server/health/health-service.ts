@@ -4,6 +4,7 @@
 // rows waiting in memory for the database. The process being alive is a separate question.
 import type {
   Health,
+  Readiness,
   RelayLeadership,
   RequestBodies,
   UpstreamPool,
@@ -19,10 +20,14 @@ export interface HealthSources {
   auditBacklog(): number;
   upstreamPool(): UpstreamPool;
   requestBodies(): RequestBodies;
+  /** True from SIGTERM until the process exits. */
+  shuttingDown(): boolean;
 }
 
 export function createHealthService(sources: HealthSources) {
-  return {
+  const service = {
+    /** From SIGTERM until the process exits. */
+    shuttingDown: () => sources.shuttingDown(),
     async check(): Promise<Health> {
       let database: Health['database'];
       try {
@@ -47,6 +52,25 @@ export function createHealthService(sources: HealthSources) {
         requestBodies,
       };
     },
+    /** Whether the balancer should send this server new requests, and why not. */
+    async ready(): Promise<Readiness> {
+      const reasons: string[] = [];
+      if (sources.shuttingDown())
+        reasons.push(
+          'This server is shutting down: it finishes the requests it has and takes no more.',
+        );
+      const health = await service.check();
+      if (health.database.status === 'down')
+        reasons.push("The console's database cannot be reached.");
+      if (health.upstreamPool.saturated)
+        reasons.push(
+          'Every connection to the learning instance is busy and requests wait for one.',
+        );
+      if (health.requestBodies.saturated)
+        reasons.push('Every place for a request body being received is taken.');
+      return { ready: reasons.length === 0, server: sources.serverName, reasons };
+    },
   };
+  return service;
 }
 export type HealthService = ReturnType<typeof createHealthService>;

@@ -31,11 +31,20 @@ export function startAuditDraft(
 ): void {
   if (!isStateChanging(request.method)) return;
   const named = nameOperation(request.method, path);
-  request.audit = {
+  request.audit = newAuditDraft(request.method, path, named);
+}
+
+/** A draft named by `named`, or after its method and path until the route names it. */
+export function newAuditDraft(
+  method: string,
+  path: string,
+  named?: { operation: string; route: string },
+): AuditDraft {
+  return {
     operation: named?.operation ?? 'unknown',
-    route: named?.route ?? `${request.method} ${path}`,
+    route: named?.route ?? `${method} ${path}`,
     path,
-    summary: `${request.method} ${path}`,
+    summary: `${method} ${path}`,
     bodySha256: null,
     bodyBytes: null,
     upstreamStatus: null,

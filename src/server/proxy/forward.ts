@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isCredentialName } from '#contract/index.ts';
 import { ApiError } from '../errors.ts';
+import { routeLabelOf } from '../metrics/http-metrics.ts';
 import { upstreamFailure, type Upstream } from '../upstream/upstream-client.ts';
 
 const REQUEST_HEADERS = [
@@ -122,6 +123,8 @@ export async function forward(
   options: { captureBytes?: number } = {},
 ): Promise<Forwarded> {
   let response;
+  const startedAt = performance.now();
+  const operation = routeLabelOf(reply.request);
   try {
     response = await upstream.pool.request({
       method: request.method as 'GET',
@@ -129,7 +132,9 @@ export async function forward(
       headers: request.headers,
       body: request.body,
     });
+    upstream.observe(operation, startedAt, response.statusCode);
   } catch (error) {
+    upstream.observe(operation, startedAt, 'error');
     if (error instanceof ApiError) throw error;
     reply.log.warn({ err: error, path: request.path }, 'upstream request failed');
     throw upstreamFailure(error);

@@ -11,6 +11,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { errorBody } from '../errors.ts';
+import { routeLabelOf } from '../metrics/http-metrics.ts';
 import { upstreamFailure, type Upstream } from '../upstream/upstream-client.ts';
 import { copyResponseHeaders } from './forward.ts';
 
@@ -75,10 +76,15 @@ export function createReadCoalescer(upstream: Upstream): ReadCoalescer {
     const close = () => {
       if (open.get(key) === flight) open.delete(key);
     };
+    const startedAt = performance.now();
+    const operation = routeLabelOf(reply.request);
+    let answered = false;
     try {
       await upstream.pool.stream(
         { method: 'GET', path: upstream.restPath(request.path), headers: request.headers },
         ({ statusCode, headers }) => {
+          answered = true;
+          upstream.observe(operation, startedAt, statusCode);
           close();
           const passed = copyResponseHeaders(headers);
           const live = flight.waiters.filter((w) => !w.res.destroyed);
@@ -88,6 +94,7 @@ export function createReadCoalescer(upstream: Upstream): ReadCoalescer {
         },
       );
     } catch (error) {
+      if (!answered) upstream.observe(operation, startedAt, 'error');
       close();
       const unanswered = flight.waiters.filter((w) => !w.res.headersSent && !w.res.destroyed);
       for (const w of flight.waiters) if (w.res.headersSent) w.res.destroy();

@@ -145,6 +145,8 @@ export class KindPoller {
       let statusCode: number;
       let headers: Record<string, string | string[] | undefined>;
       let text: string;
+      const startedAt = performance.now();
+      let answered = false;
       try {
         const response = await deps.upstream.pool.request({
           method: 'GET',
@@ -153,10 +155,13 @@ export class KindPoller {
           signal: this.abort.signal,
         });
         statusCode = response.statusCode;
+        answered = true;
+        deps.upstream.observe('eventFeed', startedAt, statusCode);
         headers = response.headers;
         text = await response.body.text();
       } catch (error) {
         if (this.stopped) return 0;
+        if (!answered) deps.upstream.observe('eventFeed', startedAt, 'error');
         return this.transientFailure(describeNetworkError(error));
       }
 

@@ -21,6 +21,8 @@ import {
 import type { SseConnection } from './sse-connection.ts';
 
 const FOLLOWER_REFRESH_MS = 1000;
+/** How soon a browser whose stream this stopping server ended reconnects (to another server). */
+export const SHUTDOWN_RETRY_MS = 1000;
 
 export type RelayServiceDeps = Omit<PollerGroupDeps, 'random' | 'onCheckpoint'> & {
   random?: () => number;
@@ -105,7 +107,7 @@ export function createRelayService(deps: RelayServiceDeps) {
       started = false;
       clearInterval(refreshTimer);
       for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
-      for (const subscriber of subscribers) subscriber.close();
+      for (const subscriber of subscribers) subscriber.closeForShutdown(SHUTDOWN_RETRY_MS);
       subscribers.clear();
       await election.stop();
     },

@@ -48,6 +48,15 @@ export class SseConnection {
     this.write(`event: status\ndata: ${JSON.stringify(status)}\n\n`);
   }
 
+  /**
+   * The server is stopping: tells the browser to reconnect after `retryMs` (to another server, through
+   * the balancer), then ends the stream. EventSource resumes from its Last-Event-ID, so nothing is lost.
+   */
+  closeForShutdown(retryMs: number): void {
+    this.write(`retry: ${retryMs}\n: this console server is stopping; reconnect\n\n`);
+    this.close();
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

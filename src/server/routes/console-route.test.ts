@@ -48,6 +48,7 @@ const session = (role: ConsoleSession['role']): ConsoleSession => ({
   createdAt: 0,
   lastSeenAt: 0,
   expiresAt: 1,
+  signInMethod: 'instance',
   role,
 });
 

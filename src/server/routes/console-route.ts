@@ -10,6 +10,7 @@
 // the checks run here, inside the handler (docs/decisions/console-api-contract.md).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  isRedirect,
   isStream,
   pathParams,
   type ConsoleEndpoint,
@@ -18,6 +19,7 @@ import {
 } from '#contract/console/endpoint.ts';
 import { formatZodIssues } from '#contract/format-issues.ts';
 import type { AuditDraft, AuditTrailService } from '../audit/audit-trail-service.ts';
+import { newAuditDraft } from '../plugins/audit.ts';
 import { requireRole, requireSession, type AuthorizedSession } from '../auth/guards.ts';
 import type { ConsoleSession } from '../auth/session-service.ts';
 import { parseInput } from './validate.ts';
@@ -29,14 +31,15 @@ export type SessionFor<E extends ConsoleEndpoint> = E['access'] extends 'public'
     ? ConsoleSession
     : AuthorizedSession;
 
-const stateChanging = (endpoint: ConsoleEndpoint) => endpoint.method !== 'GET';
+const stateChanging = (endpoint: ConsoleEndpoint) =>
+  endpoint.method !== 'GET' || endpoint.audited === true;
 
 export interface RouteContext<E extends ConsoleEndpoint> extends ParsedInput<E> {
   request: FastifyRequest;
   reply: FastifyReply;
   session: SessionFor<E>;
   /** The audit draft of a state-changing call (its row is written already); null for reads. */
-  audit: E['method'] extends 'GET' ? null : AuditDraft;
+  audit: E['method'] extends 'GET' ? (E['audited'] extends true ? AuditDraft : null) : AuditDraft;
 }
 
 export interface ConsoleRouteOptions<E extends ConsoleEndpoint> {
@@ -45,7 +48,9 @@ export interface ConsoleRouteOptions<E extends ConsoleEndpoint> {
     /** Set once the route is matched, before any check: a refusal or bad input carries it too. */
     summary?: string | ((request: FastifyRequest) => string);
     /** Once the input is valid, just before the row is written. */
-    describe?: (input: ParsedInput<E>) => { summary?: string; userEmail?: string };
+    describe?: (
+      input: ParsedInput<E>,
+    ) => Partial<Pick<AuditDraft, 'summary' | 'userEmail' | 'signInMethod'>>;
   };
   handler(context: RouteContext<E>): Promise<ResponseInput<E>>;
 }
@@ -70,7 +75,8 @@ function guard(request: FastifyRequest, endpoint: ConsoleEndpoint) {
 function answer(endpoint: ConsoleEndpoint, reply: FastifyReply, result: unknown): unknown {
   const { response } = endpoint;
   if (response === null) return reply.code(204).send();
-  if (isStream(response)) return result;
+  // Streams and redirects are answered by the handler itself.
+  if (isStream(response) || isRedirect(response)) return result;
   const parsed = response.safeParse(result);
   if (parsed.success) return parsed.data;
   // The server broke its own contract: a bug, logged with the issues and answered 500.
@@ -127,6 +133,9 @@ function nameAuditDraft<E extends ConsoleEndpoint>(
   url: string,
   options: ConsoleRouteOptions<E>,
 ): AuditDraft {
+  // A GET is not audited by the request pipeline: an audited one gets its draft here.
+  if (!request.audit && endpoint.audited)
+    request.audit = newAuditDraft(request.method, request.url.split('?')[0]!);
   const audit = request.audit;
   if (!audit) throw new Error(`${endpoint.operationId}: no audit draft for a state-changing call`);
   audit.operation = endpoint.operationId;

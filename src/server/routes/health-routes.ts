@@ -1,6 +1,12 @@
 // What anyone may ask without a session: this server's health and the sign-in page's public facts.
 import type { FastifyInstance } from 'fastify';
-import { CSRF_HEADER, getHealth, getMeta } from '#contract/console/health.ts';
+import {
+  CSRF_HEADER,
+  getHealth,
+  getLiveness,
+  getMeta,
+  getReadiness,
+} from '#contract/console/health.ts';
 import { ROLE_DESCRIPTIONS } from '#contract/console/roles.ts';
 import type { ConsoleDeps } from '../deps.ts';
 import { consoleRoutes } from './console-route.ts';
@@ -23,6 +29,25 @@ export function registerHealthRoutes(app: FastifyInstance, deps: ConsoleDeps): v
       csrfHeader: CSRF_HEADER,
       roles: ROLE_DESCRIPTIONS,
       demoAccounts: deps.demoAccounts,
+      signIn: {
+        instance: deps.config.instanceLogin,
+        identityProvider: deps.identityProvider
+          ? { name: deps.identityProvider.name, signOutUrl: deps.identityProvider.endSessionUrl() }
+          : null,
+      },
     }),
+  });
+
+  route(getLiveness, {
+    handler: async () => ({ alive: true as const, server: deps.config.serverName }),
+  });
+
+  // For the balancer: 503 from SIGTERM until exit, and while this server cannot serve.
+  route(getReadiness, {
+    handler: async ({ reply }) => {
+      const readiness = await deps.health.ready();
+      reply.code(readiness.ready ? 200 : 503);
+      return readiness;
+    },
   });
 }

@@ -33,7 +33,7 @@ export function capabilitiesOf(role: ConsoleRole | null): Capabilities {
 export function sessionView(
   session: Pick<
     ConsoleSession,
-    'userId' | 'email' | 'firstName' | 'lastName' | 'expiresAt' | 'role'
+    'userId' | 'email' | 'firstName' | 'lastName' | 'expiresAt' | 'role' | 'signInMethod'
   >,
 ): SessionView {
   return {
@@ -46,6 +46,7 @@ export function sessionView(
     role: session.role,
     capabilities: capabilitiesOf(session.role),
     expiresAt: new Date(session.expiresAt).toISOString(),
+    signedInWith: session.signInMethod,
   };
 }
 
@@ -56,9 +57,17 @@ export function registerSessionRoutes(app: FastifyInstance, deps: ConsoleDeps): 
     audit: {
       summary: 'sign in',
       // Recorded before the instance is asked (an attempt counts towards its lockout).
-      describe: ({ body }) => ({ userEmail: body.email.toLowerCase() }),
+      describe: ({ body }) => ({ userEmail: body.email.toLowerCase(), signInMethod: 'instance' }),
     },
     handler: async ({ body, request, reply, audit }) => {
+      if (!deps.config.instanceLogin) {
+        audit.summary = 'sign in refused (instance sign-in is off)';
+        throw new ApiError(
+          403,
+          'forbidden',
+          `Sign-in with a learning-platform password is turned off on this console. Sign in with ${deps.identityProvider?.name ?? 'the identity provider'}.`,
+        );
+      }
       try {
         const signedIn = await deps.signIn.signIn(
           body.email,
@@ -75,6 +84,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: ConsoleDeps): 
           lastName: signedIn.user.lastName,
           expiresAt: signedIn.expiresAt,
           role: signedIn.role,
+          signInMethod: 'instance',
         });
       } catch (error) {
         if (error instanceof ApiError) audit.summary = `sign in refused (${error.code})`;

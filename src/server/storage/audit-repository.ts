@@ -2,6 +2,7 @@
 // (each row names its server), newest first by seq (keyset pagination). A call that takes effect (is
 // forwarded, changes a role or a session) is inserted 'pending' first and completed once answered.
 import type { AuditOutcome, AuditSubject } from '#contract/console/audit.ts';
+import type { SignInMethod } from '#contract/console/session.ts';
 import type { Db } from './database.ts';
 
 /** An audit row as stored: `at` in epoch milliseconds (the contract's AuditEntry is what the API sends). */
@@ -11,6 +12,8 @@ export interface AuditRecord {
   serverName: string | null;
   userEmail: string | null;
   role: string | null;
+  /** How the user signed in (the session's, or a sign-in's own). */
+  signedInWith: SignInMethod | null;
   clientAddress: string | null;
   method: string;
   route: string;
@@ -32,7 +35,9 @@ export interface AuditRecord {
   /** The courses, groups and learning paths the call touched. */
   subjects: AuditSubject[];
 }
-export type NewAuditRecord = Omit<AuditRecord, 'seq'>;
+export type NewAuditRecord = Omit<AuditRecord, 'seq' | 'signedInWith'> & {
+  signedInWith?: SignInMethod | null;
+};
 
 function subjectsOf(json: string): AuditSubject[] {
   try {
@@ -56,7 +61,7 @@ export type AuditCompletion = Pick<
   | 'userEmail'
   | 'role'
   | 'subjects'
-> & { status: number | null };
+> & { status: number | null; signedInWith?: SignInMethod | null };
 
 export interface AuditFilter {
   user?: string;
@@ -77,6 +82,7 @@ const COLUMNS = [
   'server_name as serverName',
   'user_email as userEmail',
   'role',
+  'sign_in_method as signedInWith',
   'client_address as clientAddress',
   'method',
   'route',
@@ -148,6 +154,7 @@ export function createAuditRepository(db: Db) {
           server_name: entry.serverName,
           user_email: entry.userEmail,
           role: entry.role,
+          sign_in_method: entry.signedInWith ?? null,
           client_address: entry.clientAddress,
           method: entry.method,
           route: entry.route,
@@ -187,6 +194,7 @@ export function createAuditRepository(db: Db) {
           body_bytes: answer.bodyBytes,
           user_email: answer.userEmail,
           role: answer.role,
+          sign_in_method: answer.signedInWith ?? null,
           subjects: JSON.stringify(answer.subjects),
           outcome,
         })

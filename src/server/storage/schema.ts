@@ -2,6 +2,7 @@
 // seq columns are the engines' auto-increment keys (SQLite rowid alias, PostgreSQL identity).
 import type { ColumnType, Generated } from 'kysely';
 import type { AuditOutcome } from '#contract/console/audit.ts';
+import type { SignInMethod } from '#contract/console/session.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -17,12 +18,13 @@ export interface SessionsTable {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+  sign_in_method: Defaulted<SignInMethod>;
 }
 
 export interface RolesTable {
   email: string;
   role: 'admin' | 'contentManager' | 'support';
-  source: 'console' | 'cli' | 'env' | 'demo';
+  source: 'console' | 'cli' | 'env' | 'demo' | 'identityProvider';
   granted_by: string | null;
   granted_at: number;
 }
@@ -50,6 +52,8 @@ export interface AuditLogTable {
   outcome: Defaulted<AuditOutcome>;
   /** JSON array of the courses, groups and learning paths the call touched (audit/subjects.ts). */
   subjects: Defaulted<string>;
+  /** How the user signed in (null: no session, or a row from before it was recorded). */
+  sign_in_method: Defaulted<SignInMethod | null>;
 }
 
 export interface RelayEventsTable {
@@ -207,6 +211,17 @@ export interface CourseCheckRunsTable {
   report: string | null;
   failure: string | null;
 }
+/** A sign-in sent to the identity provider, until it comes back (once) or expires. */
+export interface SignInTransactionsTable {
+  /** SHA-256 of the transaction cookie's value. */
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  /** The console page to open after sign-in. */
+  return_to: string;
+  expires_at: number;
+}
 
 export interface ConsoleTables {
   sessions: SessionsTable;
@@ -226,4 +241,5 @@ export interface ConsoleTables {
   name_cache: NameCacheTable;
   relay_events_search: RelayEventsSearchTable;
   course_check_runs: CourseCheckRunsTable;
+  sign_in_transactions: SignInTransactionsTable;
 }

@@ -1,6 +1,7 @@
 // Server-side sessions, keyed by the SHA-256 of the cookie value. The role is joined in on every read,
 // so a revoked or changed role is seen by the next read of the session.
 import type { ConsoleRole } from '#contract/console/access.ts';
+import type { SignInMethod } from '#contract/console/session.ts';
 import type { Db } from './database.ts';
 
 export interface SessionRecord {
@@ -12,12 +13,15 @@ export interface SessionRecord {
   createdAt: number;
   lastSeenAt: number;
   expiresAt: number;
+  signInMethod: SignInMethod;
   role: ConsoleRole | null;
 }
 
 export function createSessionsRepository(db: Db) {
   return {
-    async insert(record: Omit<SessionRecord, 'role'>): Promise<void> {
+    async insert(
+      record: Omit<SessionRecord, 'role' | 'signInMethod'> & { signInMethod?: SignInMethod },
+    ): Promise<void> {
       await db
         .insertInto('sessions')
         .values({
@@ -29,6 +33,7 @@ export function createSessionsRepository(db: Db) {
           created_at: record.createdAt,
           last_seen_at: record.lastSeenAt,
           expires_at: record.expiresAt,
+          sign_in_method: record.signInMethod ?? 'instance',
         })
         .execute();
     },
@@ -45,6 +50,7 @@ export function createSessionsRepository(db: Db) {
           's.created_at as createdAt',
           's.last_seen_at as lastSeenAt',
           's.expires_at as expiresAt',
+          's.sign_in_method as signInMethod',
           'r.role as role',
         ])
         .where('s.id_hash', '=', idHash)
@@ -65,6 +71,16 @@ export function createSessionsRepository(db: Db) {
         .where('id_hash', '=', idHash)
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
+    },
+    /** Sessions neither expired nor idle now, for the active-sessions gauge. */
+    async countActive(now: number, idleCutoff: number): Promise<number> {
+      const row = await db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+        .where('expires_at', '>', now)
+        .where('last_seen_at', '>', idleCutoff)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     async removeExpired(now: number, idleCutoff: number): Promise<number> {
       const result = await db

@@ -45,6 +45,7 @@ export async function loginThroughUpstream(
 ): Promise<LoginOutcome> {
   let status: number;
   let text: string;
+  const startedAt = performance.now();
   try {
     const response = await upstream.pool.request({
       method: 'POST',
@@ -57,8 +58,10 @@ export async function loginThroughUpstream(
       }),
     });
     status = response.statusCode;
+    upstream.observe('graphqlLogin', startedAt, status);
     text = await readLimited(response.body, MAX_RESPONSE_BYTES);
   } catch (error) {
+    if (status! === undefined) upstream.observe('graphqlLogin', startedAt, 'error');
     log.warn({ err: error }, 'GraphQL Login request failed');
     return { ok: false, reason: isTimeoutError(error) ? 'timeout' : 'unreachable' };
   }

@@ -19,13 +19,21 @@ export interface Upstream {
   connections: number;
   /** For redaction: every string that must never leave the server. */
   secrets(): string[];
+  /**
+   * Records one call for the metrics: which (a route template or `eventFeed`, `graphqlLogin`), when it
+   * started (performance.now()), and the instance's status, or `error` when none came.
+   */
+  observe(operation: string, startedAt: number, status: number | 'error'): void;
   close(): Promise<void>;
 }
+
+export type UpstreamObserver = Upstream['observe'];
 
 export function createUpstream(
   config: UpstreamConfig,
   timeoutMs: number,
   connections = 256,
+  observe: UpstreamObserver = () => undefined,
 ): Upstream {
   const url = new URL(config.baseUrl);
   const basePath = url.pathname.replace(/\/+$/, '');
@@ -50,6 +58,7 @@ export function createUpstream(
     timeoutMs,
     connections,
     secrets: () => secrets,
+    observe,
     close: () => pool.close(),
   };
 }

@@ -1,8 +1,8 @@
 // One console server process of a cluster under test: the real server (buildConsoleServer), configured
 // from the environment as main.ts does, against a real instance (the test's sandbox), without building
 // the SPA. LECTERN_TEST_RELAY and LECTERN_TEST_ALERTS (JSON) override relay and alert timings that have
-// no variable of their own.
-// Prints `READY <url>` once listening. Used by the cluster test and bench/cluster-failover.ts.
+// no variable of their own. Prints `READY <url>` once listening; SIGTERM is the graceful stop main.ts
+// does. Used by the cluster and shutdown tests and bench/cluster-failover.ts.
 import { buildConsoleServer } from '../../../src/server/app.ts';
 import { readConsoleConfig } from '../../../src/server/config.ts';
 
@@ -15,5 +15,5 @@ const url = await server.listen();
 process.stdout.write(`READY ${url}\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
-    void server.close().then(() => process.exit(0));
+    void server.shutdown().then(() => process.exit(0));
   });

@@ -15,9 +15,12 @@ type FieldErrors = Partial<Record<keyof SignInInput, string>>;
 export function SignInForm({
   redirectTo,
   demoAccounts,
+  primary = true,
 }: {
   redirectTo: string | undefined;
   demoAccounts: ConsoleMeta['demoAccounts'];
+  /** False when the identity provider's button is the main way in. */
+  primary?: boolean;
 }) {
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -103,7 +106,12 @@ export function SignInForm({
         <div id="sign-in-error" role="alert" className="form-error">
           {formError}
         </div>
-        <Button type="submit" variant="primary" pending={pending} className="btn--block">
+        <Button
+          type="submit"
+          variant={primary ? 'primary' : 'secondary'}
+          pending={pending}
+          className="btn--block"
+        >
           Sign in
         </Button>
       </form>

@@ -6,6 +6,7 @@ import { errorMessages } from '../../lib/api-error.ts';
 import { jobsStore } from '../../lib/jobs-store.ts';
 import { sessionQueries, signOut } from '../../lib/session.ts';
 import { clearSessionDrafts } from '../../lib/use-session-draft.ts';
+import { rememberProviderSignOut } from './identity-provider-sign-in.tsx';
 
 /** Ends the server session, forgets everything cached for this user and returns to sign-in. */
 export function useSignOut() {
@@ -15,7 +16,21 @@ export function useSignOut() {
   const run = async () => {
     setPending(true);
     try {
+      const signedInWith = queryClient.getQueryData(
+        sessionQueries.current().queryKey,
+      )?.signedInWith;
+      // The meta is loaded by the sign-in page, which a provider's sign-in skips: ask for it then.
+      const meta =
+        signedInWith === 'identityProvider'
+          ? await queryClient.ensureQueryData(sessionQueries.meta()).catch(() => undefined)
+          : undefined;
+      const provider = meta?.signIn.identityProvider;
       await signOut();
+      // Signed in through the provider: offer its end-session page on the sign-in page.
+      rememberProviderSignOut(
+        signedInWith === 'identityProvider' ? (provider?.signOutUrl ?? null) : null,
+        provider?.name,
+      );
       queryClient.clear();
       queryClient.setQueryData(sessionQueries.current().queryKey, null);
       jobsStore.unload();

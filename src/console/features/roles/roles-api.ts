@@ -12,6 +12,7 @@ export const SOURCE_LABELS: Record<RoleSource, string> = {
   cli: 'Command line',
   env: 'LECTERN_ADMINS',
   demo: 'Demo account',
+  identityProvider: 'Identity provider groups',
 };
 
 export const roleQueries = {

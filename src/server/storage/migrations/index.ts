@@ -14,6 +14,7 @@ import * as alerts from './061-alerts.ts';
 import * as relaySearch from './050-relay-search.ts';
 import * as nameCache from './051-name-cache.ts';
 import * as courseChecks from './040-course-checks.ts';
+import * as identityProviderSignIn from './070-identity-provider-sign-in.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '050-relay-search': relaySearch,
   '051-name-cache': nameCache,
   '040-course-checks': courseChecks,
+  '070-identity-provider-sign-in': identityProviderSignIn,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {
