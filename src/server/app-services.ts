@@ -13,6 +13,7 @@ import { createStreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { ConsoleDeps } from './deps.ts';
 import { createHealthService } from './health/health-service.ts';
+import { createHistoryService } from './history/history-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import { createAddressGuard, type HostResolver } from './net/address-guard.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
@@ -21,6 +22,7 @@ import { createBodyIntake } from './proxy/body-intake.ts';
 import { createReadCoalescer, type ReadCoalescer } from './proxy/read-coalescer.ts';
 import { createRelayService } from './relay/relay-service.ts';
 import { createAuditRepository } from './storage/audit-repository.ts';
+import { createHistoryRepository } from './storage/history-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createCoordination } from './storage/open-coordination.ts';
@@ -144,6 +146,10 @@ export async function createServices(
     allow: config.urlAllowlist,
     resolve: options.resolveHost,
   });
+  const history = createHistoryService(createHistoryRepository(store.db), {
+    serverName: config.serverName,
+    log: log.child({ component: 'history' }),
+  });
   const deps: ServiceDeps = {
     config,
     log,
@@ -177,6 +183,7 @@ export async function createServices(
       upstreamPool: () => upstreamPoolReport(upstream),
       requestBodies: () => intake.stats(),
     }),
+    history,
     demoAccounts: options.demoAccounts,
   };
   return { deps, relayRepository, auditBacklog, signInLimiter };

@@ -10,6 +10,7 @@ import type { SignInService } from './auth/sign-in-service.ts';
 import type { StreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { HealthService } from './health/health-service.ts';
+import type { HistoryService } from './history/history-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import type { SessionCookie } from './plugins/session.ts';
 import type { AddressGuard } from './net/address-guard.ts';
@@ -47,5 +48,7 @@ export interface ConsoleDeps {
   auditLog: AuditLogService;
   relay: RelayService;
   health: HealthService;
+  /** Versions of every course Lectern changed (history/history-service.ts). */
+  history: HistoryService;
   demoAccounts: DemoAccount[] | null;
 }
