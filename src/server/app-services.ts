@@ -13,6 +13,8 @@ import { createStreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { ConsoleDeps } from './deps.ts';
 import { createHealthService } from './health/health-service.ts';
+import { createChangeCapture } from './history/change-capture.ts';
+import { createCourseReader } from './history/course-reads.ts';
 import { createHistoryService } from './history/history-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import { createAddressGuard, type HostResolver } from './net/address-guard.ts';
@@ -150,6 +152,13 @@ export async function createServices(
     serverName: config.serverName,
     log: log.child({ component: 'history' }),
   });
+  const capture = createChangeCapture({
+    reader: createCourseReader(upstream),
+    history,
+    log: log.child({ component: 'history' }),
+    now,
+    quietMs: config.historyQuietMs,
+  });
   const deps: ServiceDeps = {
     config,
     log,
@@ -157,7 +166,7 @@ export async function createServices(
     upstream,
     allowlist: createAllowlist(),
     reads,
-    writes: createAuditedForward({ upstream, reads, auditTrail, intake, addressGuard }),
+    writes: createAuditedForward({ upstream, reads, auditTrail, intake, addressGuard, capture }),
     intake,
     addressGuard,
     origins: options.origins,
@@ -184,6 +193,7 @@ export async function createServices(
       requestBodies: () => intake.stats(),
     }),
     history,
+    historyCapture: capture,
     demoAccounts: options.demoAccounts,
   };
   return { deps, relayRepository, auditBacklog, signInLimiter };

@@ -154,5 +154,7 @@ function keepTidy(app: FastifyInstance, { deps, signInLimiter }: Services, log: 
     clearInterval(purgeTimer);
     deps.streamGuard.stop();
     await deps.relay.stop();
+    // Changes answered but not yet recorded in the history are recorded now, not lost.
+    await deps.historyCapture.flushNow();
   });
 }

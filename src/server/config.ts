@@ -51,6 +51,8 @@ export interface ConsoleConfig {
     emailWindowMs: number;
   };
   relay: RelayConfig;
+  /** Quiet time after which a person's calls on one course make one history version. */
+  historyQuietMs: number;
   sandbox: { port: number; dbFile: string };
 }
 
@@ -209,6 +211,7 @@ const EnvSchema = z.object({
     .pipe(z.array(EventKind, "must be 'all', 'none' or a comma-separated list of event kinds"))
     .default([...EVENT_KINDS]),
   LECTERN_RELAY_POLL_MS: int(100, 3_600_000).default(1000),
+  LECTERN_HISTORY_QUIET_MS: int(0, 60_000).default(1500),
   LECTERN_RELAY_RETENTION_DAYS: int(1, 3650).default(30),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
   LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
@@ -302,6 +305,7 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       heartbeatMs: 15_000,
       leaseCheckMs: 1000,
     },
+    historyQuietMs: e.LECTERN_HISTORY_QUIET_MS,
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
   };
 }
