@@ -23,6 +23,8 @@ export const historyQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => (last.pageInfo.hasMore ? last.pageInfo.cursor : undefined),
       staleTime: 0,
+      // A change is recorded a moment after it was applied (its calls are gathered first): look again.
+      refetchInterval: 5000,
     }),
   compare: (courseId: string, from: number, to: number) =>
     queryOptions({
