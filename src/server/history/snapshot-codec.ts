@@ -93,14 +93,15 @@ export function applyDelta(state: StateRecords, delta: StateDelta): StateRecords
   return out;
 }
 
-// A stored state: one tag byte (whole or difference), then the Brotli-compressed JSON.
-const WHOLE = 0x46; // 'F'
-const DIFFERENCE = 0x44; // 'D'
+// A stored state: one tag byte (whole or difference), then the Brotli-compressed JSON. Each record is
+// kept as a JSON string holding its text, so reading a state back parses it once, into the texts the
+// differences compare (no record is parsed and printed again).
+const WHOLE = 0x57; // 'W'
+const DIFFERENCE = 0x58; // 'X'
 
-// Texts are joined as they are (each record is already JSON): nothing is parsed to be stored.
 const objectText = (entries: Iterable<[string, string]>) => {
   const parts: string[] = [];
-  for (const [key, text] of entries) parts.push(`${JSON.stringify(key)}:${text}`);
+  for (const [key, text] of entries) parts.push(`${JSON.stringify(key)}:${JSON.stringify(text)}`);
   return `{${parts.join(',')}}`;
 };
 
@@ -124,16 +125,13 @@ export const encodeDelta = (delta: StateDelta): Promise<Buffer> =>
 
 export type StoredState = { whole: StateRecords } | { delta: StateDelta };
 
-const textsOf = (object: Record<string, unknown>): [string, string][] =>
-  Object.entries(object).map(([key, value]) => [key, JSON.stringify(value)]);
-
 export function decodeState(stored: Uint8Array): StoredState {
   const tag = stored[0];
   const json = JSON.parse(brotliDecompressSync(stored.subarray(1)).toString('utf8')) as unknown;
-  if (tag === WHOLE) return { whole: new Map(textsOf(json as Record<string, unknown>)) };
+  if (tag === WHOLE) return { whole: new Map(Object.entries(json as Record<string, string>)) };
   if (tag === DIFFERENCE) {
-    const { set, unset } = json as { set: Record<string, unknown>; unset: string[] };
-    return { delta: { set: textsOf(set), unset } };
+    const { set, unset } = json as { set: Record<string, string>; unset: string[] };
+    return { delta: { set: Object.entries(set), unset } };
   }
   throw new Error('A stored course state has an unknown format');
 }
