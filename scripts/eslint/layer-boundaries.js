@@ -41,7 +41,7 @@ const COMPILER_FLOW = {
   execute: ['shared', 'plan'],
   compile: ['shared', 'draft', 'validate', 'plan', 'create', 'update'],
   // Course history: versions compared by server id, and a version as the target of a restore.
-  history: ['shared', 'draft', 'update'],
+  history: ['shared', 'draft', 'plan', 'update'],
   index: [
     'shared',
     'draft',

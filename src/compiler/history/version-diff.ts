@@ -14,6 +14,7 @@ import type {
   VersionCounts,
   VersionDiff,
 } from '#contract/console/history.ts';
+import { longestIncreasing } from '../plan/order.ts';
 import type { Baseline } from '../update/baseline.ts';
 import { sameValue } from '../update/rebase.ts';
 
@@ -127,23 +128,7 @@ function fieldChanges(
  * is increasing: the fewest nodes whose moves explain the new order.
  */
 export function outOfOrder(ids: readonly string[], earlierIndex: (id: string) => number): string[] {
-  const positions = ids.map(earlierIndex);
-  // Patience sorting: tails[k] is the index (in `ids`) ending the best run of length k + 1.
-  const tails: number[] = [];
-  const previous = new Array<number>(ids.length).fill(-1);
-  positions.forEach((position, i) => {
-    let low = 0;
-    let high = tails.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (positions[tails[mid]!]! < position) low = mid + 1;
-      else high = mid;
-    }
-    if (low > 0) previous[i] = tails[low - 1]!;
-    tails[low] = i;
-  });
-  const kept = new Set<number>();
-  for (let i = tails.at(-1) ?? -1; i >= 0; i = previous[i]!) kept.add(i);
+  const kept = new Set(longestIncreasing(ids.map(earlierIndex)));
   return ids.filter((_, i) => !kept.has(i));
 }
 
