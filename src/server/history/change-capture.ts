@@ -229,13 +229,15 @@ export function createChangeCapture(options: CaptureOptions) {
             ? translationFacts(call, courseIds[0])
             : Promise.resolve(null),
         ]);
-        const facts = translation && {
-          language: translation.language,
-          units: translation.units,
-          changed: translation.changed,
-        };
+        // A translation of a course that could not be read (unknown id) says nothing it cannot know.
+        const facts = translation &&
+          before.has(translation.courseId) && {
+            language: translation.language,
+            units: translation.units,
+            changed: translation.changed,
+          };
         const subjects = touchedSubjects(call.operationId, call.body, before, facts);
-        return { call, before, subjects, translation };
+        return { call, before, subjects, translation: facts ? translation : null };
       } catch (error) {
         log.warn({ err: error, operation: call.operationId }, 'history: reading before failed');
         return { call, before: new Map(), subjects: [], translation: null };

@@ -263,8 +263,11 @@ export function touchedSubjects(
           change('title', was.title, item.title, { kind: was.kind, title: was.title }),
         );
       }
-    // Every course the call changes is listed, with or without a value change to show.
-    for (const id of before.keys()) subject('course', id);
+    // Every course the call changes is listed, with or without a value change to show; the courses
+    // of a group the call names are under their group.
+    const groups = new Set(itemsOf(attributes, 'courseGroups').map((group) => idOf(group)));
+    for (const [id, snapshot] of before)
+      if (!groups.has(snapshot.courseGroup.id)) subject('course', id);
   }
   if (subjects.size === 0) for (const id of before.keys()) subject('course', id);
   return [...subjects.values()].map(({ changes, ...rest }) =>
