@@ -1,17 +1,10 @@
-// Course history and the audit's old -> new values, against the real sandbox: an editor apply keeps a
+// Course history and the audit's old -> new values, against the real sandbox: a change keeps a
 // version; the History tab lists it in words, shows what one change did and compares two side by side
 // (a rename as a rename, a move as a move); "Restore this version" opens the editor with the first
 // version, Apply puts the course back to it; a bulk price change names each course with its old and
 // new price under Touched.
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  renameByKeyboard,
-  row,
-  rowTitle,
-  rowTitles,
-  shape,
-  structureOf,
-} from '../support/editor.ts';
+import { row, rowTitles, shape, structureOf } from '../support/editor.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 
 const SHOTS = 'docs/screenshots';
@@ -66,27 +59,37 @@ const versionItem = (page: Page, number: number) =>
     .getByRole('listitem')
     .filter({ hasText: `Version ${number}` });
 
-test('history: an apply keeps a version; compare, what changed, and restore the first', async ({
+/** A course with two versions: created, then "Intro" renamed and "Details" moved into "Deeper". */
+async function courseWithAnEdit(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  sandbox: Parameters<typeof structureOf>[0],
+) {
+  const created = await createThroughConsole(request, headers, `History ${Date.now()}`);
+  const first = await structureOf(sandbox, created.courseId);
+  const [intro, deeper] = first.sections[0]!.lessons;
+  const details = intro!.topics[1]!;
+  const update = await request.put('/api/v2/content/course/update', {
+    headers,
+    data: {
+      courseAttributes: {
+        lessons: [{ id: intro!.id, title: 'Getting started' }],
+        topics: [{ id: details.id, lessonId: deeper!.id }],
+      },
+    },
+  });
+  expect(update.status()).toBe(200);
+  return { ...created, first };
+}
+
+test('history: the History tab lists versions, shows what one did and compares two', async ({
   page,
   signInAs,
   sandbox,
   csrfHeaders,
 }) => {
   await signInAs('admin');
-  const title = `History ${Date.now()}`;
-  const { courseId, groupId } = await createThroughConsole(page.request, csrfHeaders, title);
-  const first = await structureOf(sandbox, courseId);
-
-  // Edit: rename "Intro", move "Details" into "Deeper", apply.
-  await page.goto(`/editor/${courseId}`);
-  await renameByKeyboard(page, 'Intro', 'Getting started');
-  await rowTitle(page, 'Details').focus();
-  await page.keyboard.press('Alt+ArrowDown');
-  await expect
-    .poll(() => rowTitles(page))
-    .toEqual(['Basics', 'Getting started', 'Welcome', 'Deeper', 'Details']);
-  await page.getByRole('button', { name: 'Apply changes' }).click();
-  await expect(page.getByText('Applied.')).toBeVisible({ timeout: 20_000 });
+  const { courseId, groupId } = await courseWithAnEdit(page.request, csrfHeaders, sandbox);
 
   await openHistory(page, groupId, courseId);
   await expect(versionItem(page, 2)).toContainText('Edited', { timeout: 15_000 });
@@ -96,6 +99,7 @@ test('history: an apply keeps a version; compare, what changed, and restore the 
   await versionItem(page, 2).getByRole('button', { name: 'What changed' }).click();
   const compare = page.getByRole('region', { name: 'Before version 2 compared with Version 2' });
   await expect(compare.getByText('renamed from “Intro”')).toBeVisible();
+  await expect(compare.getByText('moved from “Intro” to “Deeper”')).toBeVisible();
 
   await versionItem(page, 1).getByRole('checkbox').check();
   await versionItem(page, 2).getByRole('checkbox').check();
@@ -103,18 +107,30 @@ test('history: an apply keeps a version; compare, what changed, and restore the 
   const both = page.getByRole('region', { name: 'Version 1 compared with Version 2' });
   await expect(both.getByText('renamed from “Intro”')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the History tab with a comparison');
-  await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: `${SHOTS}/history-compare-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await both.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/history-compare-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
+});
 
-  // Restore version 1: the editor opens with it as the draft; Apply puts the course back.
+test('history: Restore this version opens the editor with it; Apply puts the course back', async ({
+  page,
+  signInAs,
+  sandbox,
+  csrfHeaders,
+}) => {
+  await signInAs('admin');
+  const { courseId, groupId, first } = await courseWithAnEdit(page.request, csrfHeaders, sandbox);
+  await openHistory(page, groupId, courseId);
+  await expect(versionItem(page, 2)).toContainText('Edited', { timeout: 15_000 });
+
   await versionItem(page, 1).getByRole('link', { name: 'Restore this version' }).click();
   await expect(page.getByText('Restoring version 1')).toBeVisible();
   await expect(row(page, 'Intro')).toBeVisible();
+  await expect
+    .poll(() => rowTitles(page))
+    .toEqual(['Basics', 'Intro', 'Welcome', 'Details', 'Deeper']);
   await page.screenshot({ path: `${SHOTS}/history-restore-1440.png` });
   await page.getByRole('button', { name: 'Apply changes' }).click();
   await expect(page.getByText('Applied.')).toBeVisible({ timeout: 20_000 });
