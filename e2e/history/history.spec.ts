@@ -67,6 +67,14 @@ async function courseWithAnEdit(
 ) {
   const created = await createThroughConsole(request, headers, `History ${Date.now()}`);
   const first = await structureOf(sandbox, created.courseId);
+  // One person's calls on a course in quick succession make one version: the edit waits for the
+  // create's version, as a person would take longer than the quiet time between the two.
+  await expect
+    .poll(async () => {
+      const page = await request.get(`/api/history/courses/${created.courseId}/versions?limit=5`);
+      return ((await page.json()) as { versions: unknown[] }).versions.length;
+    })
+    .toBe(1);
   const [intro, deeper] = first.sections[0]!.lessons;
   const details = intro!.topics[1]!;
   const update = await request.put('/api/v2/content/course/update', {
