@@ -230,12 +230,14 @@ export function createChangeCapture(options: CaptureOptions) {
             : Promise.resolve(null),
         ]);
         // A translation of a course that could not be read (unknown id) says nothing it cannot know.
-        const facts = translation &&
-          before.has(translation.courseId) && {
-            language: translation.language,
-            units: translation.units,
-            changed: translation.changed,
-          };
+        const facts =
+          translation && before.has(translation.courseId)
+            ? {
+                language: translation.language,
+                units: translation.units,
+                changed: translation.changed,
+              }
+            : null;
         const subjects = touchedSubjects(call.operationId, call.body, before, facts);
         return { call, before, subjects, translation: facts ? translation : null };
       } catch (error) {
