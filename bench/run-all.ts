@@ -62,6 +62,10 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     name: 'course checks (2,000-node course, 500 distinct URLs answered after 200 ms each)',
     load: () => import('./course-checks.ts'),
   },
+  {
+    name: 'course history (200 versions of a 2,000-node course: bytes per version, History tab page, diff of two)',
+    load: () => import('./course-history.ts'),
+  },
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

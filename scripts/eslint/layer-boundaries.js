@@ -3,7 +3,8 @@
 // against the file and `#compiler/*` / `#contract/*` through package.json `imports`, and checked:
 //   - src/contract imports no other part; src/sandbox imports only src/contract;
 //   - src/compiler imports only src/contract; src/console only src/contract and src/compiler;
-//   - src/server imports only src/contract and src/compiler (pure: the course checks), and src/sandbox
+//   - src/server imports only src/contract and src/compiler (pure: the course checks, and the course
+//     history compares and stores versions with it, docs/decisions/course-history.md), and src/sandbox
 //     only in src/server/embedded-sandbox.ts;
 //   - inside src/compiler, src/server and src/sandbox, files follow their part's flow (FLOWS below:
 //     the compiler's draft -> validate -> plan -> create/update -> execute, src/compiler/README.md;
@@ -23,7 +24,7 @@ const ALLOWED = {
   compiler: ['contract'],
   console: ['contract', 'compiler'],
   // The console server runs the compiler's pure course checks on saved courses
-  // (docs/decisions/checks-in-compiler.md).
+  // (docs/decisions/checks-in-compiler.md) and compares course versions with it.
   server: ['contract', 'compiler'],
 };
 const EMBEDDED_SANDBOX = 'src/server/embedded-sandbox.ts';
@@ -43,6 +44,8 @@ const COMPILER_FLOW = {
   // Course checks over a draft (structure, accessibility, catalog, the URLs it uses).
   checks: ['shared', 'draft'],
   compile: ['shared', 'draft', 'validate', 'plan', 'create', 'update'],
+  // Course history: versions compared by server id, and a version as the target of a restore.
+  history: ['shared', 'draft', 'plan', 'update'],
   index: [
     'shared',
     'draft',
@@ -53,6 +56,7 @@ const COMPILER_FLOW = {
     'execute',
     'compile',
     'checks',
+    'history',
   ],
 };
 const COMPILER_FILES = {
@@ -78,6 +82,7 @@ const SERVICES = [
   'alerts',
   'names',
   'checks',
+  'history',
 ];
 const SERVER_FLOW = {
   shared: [],
@@ -86,8 +91,10 @@ const SERVER_FLOW = {
   audit: ['storage', 'shared'],
   auth: ['storage', 'upstream', 'shared'],
   health: ['storage', 'shared'],
-  // A proxied write is recorded before it takes effect: the proxy's audited forward uses the audit trail.
-  proxy: ['audit', 'upstream', 'shared'],
+  // A proxied write is recorded before it takes effect: the proxy's audited forward uses the audit trail,
+  // and captures the course before and after for the history and the audit's old values.
+  proxy: ['audit', 'history', 'upstream', 'shared'],
+  history: ['storage', 'upstream', 'shared'],
   relay: ['storage', 'upstream', 'shared'],
   views: ['storage', 'shared'],
   alerts: ['storage', 'shared'],

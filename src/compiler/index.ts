@@ -8,6 +8,7 @@ export * from './draft/schema.ts';
 export * from './draft/factory.ts';
 export * from './draft/tree-ops.ts';
 export * from './draft/file.ts';
+export * from './draft/unused.ts';
 export { courseAttributesOf, locatePath } from './draft/to-attributes.ts';
 export { validateDraft } from './validate.ts';
 export {
@@ -41,3 +42,11 @@ export { courseItem, nodeIdForItem, outlineEntries } from './checks/outline-item
 export { countFindings, sortFindings } from './checks/findings.ts';
 export { distinctUrls, linkFindings, type LinkOutcome } from './checks/link-findings.ts';
 export { assembleReport, draftWithSavedLinks, isFetchedLinkFinding } from './checks/report.ts';
+export {
+  diffVersions,
+  isEmptyDiff,
+  placeVersions,
+  type PlacedVersions,
+} from './history/version-diff.ts';
+export { compareRows, type CompareOptions } from './history/compare-rows.ts';
+export { restoreTarget, type RestoreNote, type RestoreTarget } from './history/restore-target.ts';

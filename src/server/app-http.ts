@@ -32,6 +32,7 @@ import { registerIdentityProviderRoutes } from './routes/identity-provider-route
 import { registerMetricsRoutes } from './routes/metrics-routes.ts';
 import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import { requestTarget } from './plugins/request-target.ts';
+import { registerHistoryRoutes } from './routes/history-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSavedViewsRoutes } from './routes/saved-views-routes.ts';
@@ -120,6 +121,7 @@ export async function createHttpServer(
   registerCourseChecksRoutes(app, deps);
   registerIdentityProviderRoutes(app, deps);
   registerMetricsRoutes(app, deps);
+  registerHistoryRoutes(app, deps);
   await registerSpa(app, distDir);
   app.addHook('onReady', async () => allServed());
   return { app, deps };

@@ -23,6 +23,9 @@ import {
 } from './auth/identity-provider-service.ts';
 import type { Metrics } from './metrics/metrics-registry.ts';
 import { createSignInTransactionsRepository } from './storage/sign-in-transactions-repository.ts';
+import { createChangeCapture } from './history/change-capture.ts';
+import { createCourseReader } from './history/course-reads.ts';
+import { createHistoryService } from './history/history-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import { createAddressGuard, type HostResolver } from './net/address-guard.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
@@ -34,6 +37,7 @@ import { createAlertsRepository } from './storage/alerts-repository.ts';
 import { createAuditRepository } from './storage/audit-repository.ts';
 import { createNameCacheRepository } from './storage/name-cache-repository.ts';
 import { createCourseChecksRepository } from './storage/course-checks-repository.ts';
+import { createHistoryRepository } from './storage/history-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createCoordination } from './storage/open-coordination.ts';
@@ -191,6 +195,17 @@ export async function createServices(
   // Alert rules are evaluated, and webhooks sent, by the relay's leader only.
   for (const duty of alerts.duties) relay.whileLeading(duty);
 
+  const history = createHistoryService(createHistoryRepository(store.db), {
+    serverName: config.serverName,
+    log: log.child({ component: 'history' }),
+  });
+  const capture = createChangeCapture({
+    reader: createCourseReader(upstream),
+    history,
+    log: log.child({ component: 'history' }),
+    now,
+    quietMs: config.historyQuietMs,
+  });
   const deps: ServiceDeps = {
     config,
     log,
@@ -198,7 +213,7 @@ export async function createServices(
     upstream,
     allowlist: createAllowlist(),
     reads,
-    writes: createAuditedForward({ upstream, reads, auditTrail, intake, addressGuard }),
+    writes: createAuditedForward({ upstream, reads, auditTrail, intake, addressGuard, capture }),
     intake,
     addressGuard,
     origins: options.origins,
@@ -236,6 +251,8 @@ export async function createServices(
       now,
       log: log.child({ component: 'names' }),
     }),
+    history,
+    historyCapture: capture,
     demoAccounts: options.demoAccounts,
     savedViews: createSavedViewsService(createSavedViewsRepository(store.db), now),
     alerts,

@@ -229,5 +229,7 @@ function keepTidy(app: FastifyInstance, { deps, signInLimiter }: Services, log: 
     deps.streamGuard.stop();
     await deps.relay.stop();
     await deps.courseChecks.stop();
+    // Changes answered but not yet recorded in the history are recorded now, not lost.
+    await deps.historyCapture.flushNow();
   });
 }

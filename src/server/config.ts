@@ -65,6 +65,8 @@ export interface ConsoleConfig {
   };
   /** Titles of the ids events carry (names/names-service.ts). */
   names: NamesConfig;
+  /** Quiet time after which a person's calls on one course make one history version. */
+  historyQuietMs: number;
   sandbox: { port: number; dbFile: string };
   /** The course checks' link checker (issue 24). */
   linkCheck: LinkCheckConfig;
@@ -266,6 +268,7 @@ const EnvSchema = z.object({
     .pipe(z.array(EventKind, "must be 'all', 'none' or a comma-separated list of event kinds"))
     .default([...EVENT_KINDS]),
   LECTERN_RELAY_POLL_MS: int(100, 3_600_000).default(1000),
+  LECTERN_HISTORY_QUIET_MS: int(0, 60_000).default(1500),
   LECTERN_RELAY_RETENTION_DAYS: int(1, 3650).default(30),
   LECTERN_ALERTS_EVALUATE_S: int(1, 3600).default(30),
   LECTERN_WEBHOOK_ATTEMPTS: int(1, 20).default(8),
@@ -443,6 +446,7 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       concurrency: e.LECTERN_NAMES_CONCURRENCY,
       maxThrottleWaitMs: 10_000,
     },
+    historyQuietMs: e.LECTERN_HISTORY_QUIET_MS,
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
     linkCheck: {
       concurrency: e.LECTERN_LINK_CHECK_CONCURRENCY,

@@ -15,6 +15,8 @@ import type { HealthService } from './health/health-service.ts';
 import type { NamesService } from './names/names-service.ts';
 import type { IdentityProviderService } from './auth/identity-provider-service.ts';
 import type { Metrics } from './metrics/metrics-registry.ts';
+import type { ChangeCapture } from './history/change-capture.ts';
+import type { HistoryService } from './history/history-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import type { SessionCookie } from './plugins/session.ts';
 import type { AddressGuard } from './net/address-guard.ts';
@@ -55,6 +57,10 @@ export interface ConsoleDeps {
   health: HealthService;
   /** Titles of the courses, topics and learning paths events name, from the shared cache. */
   names: NamesService;
+  /** Versions of every course Lectern changed (history/history-service.ts). */
+  history: HistoryService;
+  /** Content changes read before and after for the history (history/change-capture.ts). */
+  historyCapture: ChangeCapture;
   demoAccounts: DemoAccount[] | null;
   savedViews: SavedViewsService;
   /** Alert rules, alerts, the bell's counts; its duties run on the relay's leader. */

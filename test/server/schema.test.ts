@@ -24,6 +24,7 @@ function typeFamily(type: string): string {
   if (/int/.test(lower)) return 'integer';
   if (/char|text|clob/.test(lower)) return 'text';
   if (/real|floa|doub/.test(lower)) return 'real';
+  if (lower === 'blob' || lower === 'bytea') return 'bytes';
   return lower;
 }
 
@@ -148,6 +149,8 @@ describe('console schema', () => {
         'alerts',
         'audit_log',
         'course_check_runs',
+        'course_nodes',
+        'course_versions',
         'name_cache',
         'relay_events',
         'relay_kinds',
@@ -157,6 +160,7 @@ describe('console schema', () => {
         'sessions',
         'sign_in_buckets',
         'sign_in_failures',
+        'sign_in_transactions',
       ]);
       expect(left.sessions!.columns).not.toHaveProperty('learner_token');
       // Audit rows are written pending (no status or duration yet) and completed after.
@@ -235,6 +239,8 @@ describe('console schema', () => {
           created_at: 1,
           last_seen_at: 2,
           expires_at: 3,
+          // Sessions from before OpenID Connect sign-in were all password sign-ins (migration 070).
+          sign_in_method: 'instance',
         },
       ]);
       expect(

@@ -8,6 +8,7 @@ import { COURSE_CHECKS_ENDPOINTS, COURSE_CHECKS_INTRO } from './course-checks.ts
 import { HEALTH_ENDPOINTS } from './health.ts';
 import { NAMES_ENDPOINTS, NAMES_INTRO } from './names.ts';
 import { IDENTITY_PROVIDER_ENDPOINTS } from './identity-provider.ts';
+import { HISTORY_ENDPOINTS, HISTORY_INTRO } from './history.ts';
 import { RELAY_ENDPOINTS, RELAY_INTRO } from './relay.ts';
 import { ROLES_ENDPOINTS } from './roles.ts';
 import { SESSION_ENDPOINTS } from './session.ts';
@@ -33,6 +34,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Names', intro: NAMES_INTRO, endpoints: NAMES_ENDPOINTS },
   { title: 'Course checks', intro: COURSE_CHECKS_INTRO, endpoints: COURSE_CHECKS_ENDPOINTS },
   { title: 'Identity provider sign-in', endpoints: IDENTITY_PROVIDER_ENDPOINTS },
+  { title: 'Course history', intro: HISTORY_INTRO, endpoints: HISTORY_ENDPOINTS },
 ];
 
 export const CONSOLE_ENDPOINTS: readonly ConsoleEndpoint[] = CONSOLE_AREAS.flatMap(

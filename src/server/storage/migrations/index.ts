@@ -15,6 +15,7 @@ import * as relaySearch from './050-relay-search.ts';
 import * as nameCache from './051-name-cache.ts';
 import * as courseChecks from './040-course-checks.ts';
 import * as identityProviderSignIn from './070-identity-provider-sign-in.ts';
+import * as courseHistory from './020-course-history.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '051-name-cache': nameCache,
   '040-course-checks': courseChecks,
   '070-identity-provider-sign-in': identityProviderSignIn,
+  '020-course-history': courseHistory,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {
