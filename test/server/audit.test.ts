@@ -75,6 +75,7 @@ describe.each(ENGINES)('audit log (%s)', (engine) => {
       refusal: null,
       durationMs: expect.any(Number),
       outcome: 'completed',
+      signedInWith: 'instance',
       subjects: [
         { type: 'courseGroup', id: response.body.courseGroupIds[0], title: 'Video course' },
       ],
@@ -296,7 +297,7 @@ describe.each(ENGINES)('audit log (%s)', (engine) => {
     );
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'seq,at,serverName,userEmail,role,clientAddress,method,route,path,operation,summary,bodySha256,bodyBytes,outcome,status,upstreamStatus,jobId,refusal,durationMs,subjects',
+      'seq,at,serverName,userEmail,role,clientAddress,method,route,path,operation,summary,bodySha256,bodyBytes,outcome,status,upstreamStatus,jobId,refusal,durationMs,subjects,signedInWith',
     );
     const filtered = await h.http.get('/api/audit?user=manager@lectern.test&limit=500', {
       cookie: admin,

@@ -26,7 +26,7 @@ describe('CSRF defence', () => {
       headers,
       rawBody: body,
     });
-    return { response, upstreamCalls: h.upstreamRequests.length - before };
+    return { response, upstreamCalls: h.forwardedSince(before).length };
   }
 
   const json = { 'content-type': 'application/json' };

@@ -37,6 +37,7 @@ describe.each(ENGINES)('sign-in (%s)', (engine) => {
         lastName: 'Lovelace',
       },
       role: 'admin',
+      signedInWith: 'instance',
       capabilities: {
         read: true,
         createAndUpdate: true,

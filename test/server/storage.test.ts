@@ -76,6 +76,7 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
       lastSeenAt: 10,
       expiresAt: 1000,
       role: null,
+      signInMethod: 'instance',
     });
     await roles.grant('ada@x.test', 'support', 'cli', null, 5);
     expect((await sessions.find('h1'))?.role).toBe('support');
@@ -138,7 +139,7 @@ describe.each(ENGINES)('console storage (%s)', (engine) => {
     );
     const all = await audit.page({}, undefined, 10);
     expect(all.map((entry) => entry.at)).toEqual([300, 200, 100]);
-    expect(all[2]).toEqual({ seq: all[2]!.seq, ...auditEntry({ at: 100 }) });
+    expect(all[2]).toEqual({ seq: all[2]!.seq, signedInWith: null, ...auditEntry({ at: 100 }) });
     const ids = async (filter: Parameters<typeof audit.page>[0]) =>
       (await audit.page(filter, undefined, 10)).map((entry) => entry.at);
     expect(await ids({ user: 'bob@x.test' })).toEqual([300]);

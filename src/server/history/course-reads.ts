@@ -43,7 +43,8 @@ export function createCourseReader(upstream: Upstream): CourseReader {
     const response = await upstream.pool.request({
       method: 'GET',
       path: upstream.restPath(path),
-      headers: { authorization: upstream.authorization(), accept },
+      // Named, so the instance's logs (and the tests) tell the history's own reads from forwarded calls.
+      headers: { authorization: upstream.authorization(), accept, 'x-lectern-read': 'history' },
       headersTimeout: upstream.timeoutMs,
       bodyTimeout: upstream.timeoutMs,
     });

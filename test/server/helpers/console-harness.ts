@@ -30,6 +30,9 @@ export interface Harness {
   logLeaks: string[];
   /** Every request the sandbox received (method, url, headers), in order. */
   upstreamRequests: UpstreamRequest[];
+  /** Requests the console forwarded since `before` (an index into upstreamRequests): without the
+   * course history's own reads, which a write made earlier may still be sending. */
+  forwardedSince(before: number): UpstreamRequest[];
   config: ConsoleConfig;
   engine: Engine;
   /** A signed-in session without going through GraphQL (role null = signed in without access). */
@@ -115,6 +118,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logs,
     logLeaks,
     upstreamRequests,
+    forwardedSince: (before) =>
+      upstreamRequests.slice(before).filter((request) => !request.headers['x-lectern-read']),
     config,
     engine,
     async sessionCookie(email, role) {
