@@ -53,7 +53,7 @@ const COMPILER_FILES = {
 // never import each other -> the two adapters (storage/: the database; upstream/: the learning
 // instance). `shared` is configuration, errors and the logger, which every layer uses; `deps` is the
 // type of what routes receive; the wiring files may import anything. A new folder is a new row here.
-const SERVICES = ['audit', 'auth', 'health', 'proxy', 'relay'];
+const SERVICES = ['audit', 'auth', 'health', 'proxy', 'relay', 'publishing'];
 const SERVER_FLOW = {
   shared: [],
   storage: ['shared'],
@@ -64,6 +64,9 @@ const SERVER_FLOW = {
   // A proxied write is recorded before it takes effect: the proxy's audited forward uses the audit trail.
   proxy: ['audit', 'upstream', 'shared'],
   relay: ['storage', 'upstream', 'shared'],
+  // Scheduled actions and approved publish requests write to the instance the way the proxy does:
+  // recorded in the audit trail before they take effect.
+  publishing: ['audit', 'storage', 'upstream', 'shared'],
   plugins: ['audit', 'auth', 'shared'],
   // The proxy's forwarding needs the upstream client, which routes receive through deps.
   deps: [...SERVICES, 'plugins', 'upstream', 'shared'],

@@ -26,6 +26,7 @@ import { registerEventsRoutes } from './routes/events-routes.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
+import { registerSchedulesRoutes } from './routes/schedules-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 
 export interface HttpServer {
@@ -89,6 +90,7 @@ export async function createHttpServer(
   registerRolesRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerEventsRoutes(app, deps);
+  registerSchedulesRoutes(app, deps);
   registerProxyRoutes(app, deps);
   await registerSpa(app, distDir);
   app.addHook('onReady', async () => allServed());

@@ -19,12 +19,16 @@ import { createAllowlist } from './proxy/allowlist.ts';
 import { createAuditedForward } from './proxy/audited-forward.ts';
 import { createBodyIntake } from './proxy/body-intake.ts';
 import { createReadCoalescer, type ReadCoalescer } from './proxy/read-coalescer.ts';
+import { createContentActions } from './publishing/content-actions.ts';
+import { createScheduleRunner, type ScheduleRunner } from './publishing/schedule-runner.ts';
+import { createScheduleService } from './publishing/schedule-service.ts';
 import { createRelayService } from './relay/relay-service.ts';
 import { createAuditRepository } from './storage/audit-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createCoordination } from './storage/open-coordination.ts';
 import { createRelayRepository, type RelayRepository } from './storage/relay-repository.ts';
+import { createSchedulesRepository } from './storage/schedules-repository.ts';
 import { createSessionsRepository } from './storage/sessions-repository.ts';
 import { createSignInBucketsRepository } from './storage/sign-in-buckets-repository.ts';
 import { createSignInFailuresRepository } from './storage/sign-in-failures-repository.ts';
@@ -81,6 +85,8 @@ export interface Services {
   relayRepository: RelayRepository;
   auditBacklog: AuditBacklog;
   signInLimiter: SignInLimiter;
+  /** Runs scheduled actions on the schedules lease holder: started by listen(), stopped at close. */
+  scheduleRunner: ScheduleRunner;
 }
 
 export async function createServices(
@@ -144,6 +150,27 @@ export async function createServices(
     allow: config.urlAllowlist,
     resolve: options.resolveHost,
   });
+  const scheduleRunner = createScheduleRunner({
+    repo: createSchedulesRepository(store.db, store.engine),
+    actions: createContentActions({
+      upstream,
+      auditTrail,
+      closeFlights: () => reads.closeFlights(),
+      log: log.child({ component: 'content-actions' }),
+    }),
+    coordination,
+    roleOf: async (email) => (await roles.find(email))?.role ?? null,
+    now,
+    log: log.child({ component: 'schedules' }),
+    config: config.schedules,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+  });
+  const schedules = createScheduleService({
+    repo: createSchedulesRepository(store.db, store.engine),
+    now,
+    onChange: () => scheduleRunner.wake(),
+  });
+
   const deps: ServiceDeps = {
     config,
     log,
@@ -178,8 +205,9 @@ export async function createServices(
       requestBodies: () => intake.stats(),
     }),
     demoAccounts: options.demoAccounts,
+    schedules,
   };
-  return { deps, relayRepository, auditBacklog, signInLimiter };
+  return { deps, relayRepository, auditBacklog, signInLimiter, scheduleRunner };
 }
 
 /**

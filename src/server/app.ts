@@ -40,6 +40,8 @@ export interface ConsoleServerOptions {
   distDir?: string;
   /** Tests start the relay themselves when they want it. */
   startRelay?: boolean;
+  /** Tests that drive the schedule runner themselves leave it off. */
+  startSchedules?: boolean;
   /** How the URL guard resolves host names (tests: no name resolves here but their own). */
   resolveHost?: HostResolver;
 }
@@ -121,6 +123,7 @@ export async function buildConsoleServer(
           origins.allowed.add(`http://localhost:${port}`);
       }
       if (options.startRelay !== false) await deps.relay.start();
+      if (options.startSchedules !== false) services.scheduleRunner.start();
       return url;
     },
     async close() {
@@ -142,7 +145,11 @@ export async function buildConsoleServer(
 }
 
 /** Purges expired sessions and sign-in limits now and then; ends streams and the relay at close. */
-function keepTidy(app: FastifyInstance, { deps, signInLimiter }: Services, log: Logger): void {
+function keepTidy(
+  app: FastifyInstance,
+  { deps, signInLimiter, scheduleRunner }: Services,
+  log: Logger,
+): void {
   const purgeTimer = setInterval(() => {
     Promise.all([deps.sessions.purgeExpired(), signInLimiter.prune()]).catch((error: unknown) =>
       log.warn({ err: error }, 'purging expired sessions and sign-in limits failed'),
@@ -154,5 +161,6 @@ function keepTidy(app: FastifyInstance, { deps, signInLimiter }: Services, log: 
     clearInterval(purgeTimer);
     deps.streamGuard.stop();
     await deps.relay.stop();
+    await scheduleRunner.stop();
   });
 }

@@ -51,6 +51,8 @@ export interface ConsoleConfig {
     emailWindowMs: number;
   };
   relay: RelayConfig;
+  /** Scheduled actions: how often the lease holder looks for due ones; when a run counts as late. */
+  schedules: { checkMs: number; lateAfterMs: number };
   sandbox: { port: number; dbFile: string };
 }
 
@@ -210,6 +212,8 @@ const EnvSchema = z.object({
     .default([...EVENT_KINDS]),
   LECTERN_RELAY_POLL_MS: int(100, 3_600_000).default(1000),
   LECTERN_RELAY_RETENTION_DAYS: int(1, 3650).default(30),
+  LECTERN_SCHEDULE_CHECK_MS: int(100, 60_000).default(1000),
+  LECTERN_SCHEDULE_LATE_AFTER_S: int(1, 86_400).default(60),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
   LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
 });
@@ -301,6 +305,10 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       clientErrorBackoffMs: 5 * 60_000,
       heartbeatMs: 15_000,
       leaseCheckMs: 1000,
+    },
+    schedules: {
+      checkMs: e.LECTERN_SCHEDULE_CHECK_MS,
+      lateAfterMs: e.LECTERN_SCHEDULE_LATE_AFTER_S * 1000,
     },
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
   };

@@ -17,6 +17,7 @@ import type { Allowlist } from './proxy/allowlist.ts';
 import type { AuditedForward } from './proxy/audited-forward.ts';
 import type { BodyIntake } from './proxy/body-intake.ts';
 import type { ReadCoalescer } from './proxy/read-coalescer.ts';
+import type { ScheduleService } from './publishing/schedule-service.ts';
 import type { RelayService } from './relay/relay-service.ts';
 import type { Upstream } from './upstream/upstream-client.ts';
 
@@ -48,4 +49,6 @@ export interface ConsoleDeps {
   relay: RelayService;
   health: HealthService;
   demoAccounts: DemoAccount[] | null;
+  /** Scheduled actions: create, list, cancel (publishing/schedule-service.ts). */
+  schedules: ScheduleService;
 }

@@ -134,6 +134,7 @@ describe('console schema', () => {
         'relay_events',
         'relay_kinds',
         'roles',
+        'scheduled_actions',
         'sessions',
         'sign_in_buckets',
         'sign_in_failures',

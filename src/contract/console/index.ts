@@ -7,6 +7,7 @@ import type { ConsoleEndpoint } from './endpoint.ts';
 import { HEALTH_ENDPOINTS } from './health.ts';
 import { RELAY_ENDPOINTS, RELAY_INTRO } from './relay.ts';
 import { ROLES_ENDPOINTS } from './roles.ts';
+import { SCHEDULES_ENDPOINTS, SCHEDULES_INTRO } from './schedules.ts';
 import { SESSION_ENDPOINTS } from './session.ts';
 
 export interface ConsoleArea {
@@ -23,6 +24,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Audit log', intro: AUDIT_INTRO, endpoints: AUDIT_ENDPOINTS },
   { title: 'Event relay', intro: RELAY_INTRO, endpoints: RELAY_ENDPOINTS },
   { title: 'Health and meta', endpoints: HEALTH_ENDPOINTS },
+  { title: 'Scheduled actions', intro: SCHEDULES_INTRO, endpoints: SCHEDULES_ENDPOINTS },
 ];
 
 export const CONSOLE_ENDPOINTS: readonly ConsoleEndpoint[] = CONSOLE_AREAS.flatMap(

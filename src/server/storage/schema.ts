@@ -91,6 +91,35 @@ export interface SignInFailuresTable {
   updated_at: number;
 }
 
+export interface ScheduledActionsTable {
+  seq: Generated<number>;
+  id: string;
+  target_type: string;
+  target_id: string;
+  target_title: string;
+  group_id: string | null;
+  action: string;
+  run_at: number;
+  time_zone: string;
+  note: string | null;
+  state: Defaulted<string>;
+  created_by: string;
+  created_at: number;
+  cancelled_by: Defaulted<string | null>;
+  cancelled_at: Defaulted<number | null>;
+  run_by: Defaulted<string | null>;
+  run_token: Defaulted<string | null>;
+  started_at: Defaulted<number | null>;
+  touched_at: Defaulted<number | null>;
+  finished_at: Defaulted<number | null>;
+  /** 0 or 1 on both engines. */
+  ran_late: Defaulted<number>;
+  resumed: Defaulted<number>;
+  outcome: Defaulted<string | null>;
+  /** JSON array of ScheduleItemResult. */
+  results: Defaulted<string>;
+}
+
 export interface ConsoleTables {
   sessions: SessionsTable;
   roles: RolesTable;
@@ -99,4 +128,5 @@ export interface ConsoleTables {
   relay_kinds: RelayKindsTable;
   sign_in_buckets: SignInBucketsTable;
   sign_in_failures: SignInFailuresTable;
+  scheduled_actions: ScheduledActionsTable;
 }
