@@ -42,7 +42,13 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
   /** Actions this process is running: never resumed from under itself after a re-election. */
   const inFlight = new Set<string>();
 
-  async function execute(record: ScheduleRecord, token: string, myTerm: number): Promise<void> {
+  /** `resumedFrom`: the server that started this run and stopped before settling it. */
+  async function execute(
+    record: ScheduleRecord,
+    token: string,
+    myTerm: number,
+    resumedFrom?: string | null,
+  ): Promise<void> {
     inFlight.add(record.id);
     try {
       let outcome: ActionOutcome;
@@ -59,6 +65,7 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
         );
         return;
       }
+      if (resumedFrom !== undefined) outcome = afterResume(outcome, resumedFrom);
       const settled = await repo.settle(record.id, token, { ...outcome, finishedAt: deps.now() });
       if (!settled)
         log.warn(
@@ -111,7 +118,7 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
         { schedule: record.id, previous: record.runBy },
         'scheduled action: finishing a run its server never settled',
       );
-      await execute({ ...record, resumed: true }, token, myTerm);
+      await execute({ ...record, resumed: true }, token, myTerm, record.runBy);
     }
   }
 
@@ -185,3 +192,18 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
   };
 }
 export type ScheduleRunner = ReturnType<typeof createScheduleRunner>;
+
+/**
+ * A resumed run's check skips what its first server already did, so "nothing sent" there means done;
+ * the sentence says who stopped.
+ */
+function afterResume(outcome: ActionOutcome, from: string | null): ActionOutcome {
+  const stopped = `${from ?? 'Its server'} stopped before settling this run`;
+  if (outcome.state === 'failed')
+    return { ...outcome, outcome: `${stopped}; finishing it failed. ${outcome.outcome}` };
+  return {
+    ...outcome,
+    state: 'done',
+    outcome: `${stopped}; checked again and finished here. ${outcome.outcome}`,
+  };
+}
