@@ -19,6 +19,7 @@ import { Route as AuthedEventsRouteImport } from './routes/_authed.events';
 import { Route as AuthedImportsRouteImport } from './routes/_authed.imports';
 import { Route as AuthedLearningPathsRouteImport } from './routes/_authed.learning-paths';
 import { Route as AuthedPricesRouteImport } from './routes/_authed.prices';
+import { Route as AuthedSchedulesRouteImport } from './routes/_authed.schedules';
 import { Route as AuthedSearchRouteImport } from './routes/_authed.search';
 import { Route as AuthedUsersRouteImport } from './routes/_authed.users';
 import { Route as AuthedAdminAuditRouteImport } from './routes/_authed.admin.audit';
@@ -79,6 +80,11 @@ const AuthedLearningPathsRoute = AuthedLearningPathsRouteImport.update({
 const AuthedPricesRoute = AuthedPricesRouteImport.update({
   id: '/prices',
   path: '/prices',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedSchedulesRoute = AuthedSchedulesRouteImport.update({
+  id: '/schedules',
+  path: '/schedules',
   getParentRoute: () => AuthedRoute,
 } as any);
 const AuthedSearchRoute = AuthedSearchRouteImport.update({
@@ -144,6 +150,7 @@ export interface FileRoutesByFullPath {
   '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
   '/prices': typeof AuthedPricesRoute;
+  '/schedules': typeof AuthedSchedulesRoute;
   '/search': typeof AuthedSearchRoute;
   '/users': typeof AuthedUsersRoute;
   '/admin/audit': typeof AuthedAdminAuditRoute;
@@ -164,6 +171,7 @@ export interface FileRoutesByTo {
   '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
   '/prices': typeof AuthedPricesRoute;
+  '/schedules': typeof AuthedSchedulesRoute;
   '/search': typeof AuthedSearchRoute;
   '/users': typeof AuthedUsersRoute;
   '/': typeof AuthedIndexRoute;
@@ -187,6 +195,7 @@ export interface FileRoutesById {
   '/_authed/imports': typeof AuthedImportsRoute;
   '/_authed/learning-paths': typeof AuthedLearningPathsRoute;
   '/_authed/prices': typeof AuthedPricesRoute;
+  '/_authed/schedules': typeof AuthedSchedulesRoute;
   '/_authed/search': typeof AuthedSearchRoute;
   '/_authed/users': typeof AuthedUsersRoute;
   '/_authed/': typeof AuthedIndexRoute;
@@ -211,6 +220,7 @@ export interface FileRouteTypes {
     | '/imports'
     | '/learning-paths'
     | '/prices'
+    | '/schedules'
     | '/search'
     | '/users'
     | '/admin/audit'
@@ -231,6 +241,7 @@ export interface FileRouteTypes {
     | '/imports'
     | '/learning-paths'
     | '/prices'
+    | '/schedules'
     | '/search'
     | '/users'
     | '/'
@@ -253,6 +264,7 @@ export interface FileRouteTypes {
     | '/_authed/imports'
     | '/_authed/learning-paths'
     | '/_authed/prices'
+    | '/_authed/schedules'
     | '/_authed/search'
     | '/_authed/users'
     | '/_authed/'
@@ -344,6 +356,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedPricesRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/schedules': {
+      id: '/_authed/schedules';
+      path: '/schedules';
+      fullPath: '/schedules';
+      preLoaderRoute: typeof AuthedSchedulesRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
     '/_authed/search': {
       id: '/_authed/search';
       path: '/search';
@@ -424,6 +443,7 @@ interface AuthedRouteChildren {
   AuthedImportsRoute: typeof AuthedImportsRoute;
   AuthedLearningPathsRoute: typeof AuthedLearningPathsRoute;
   AuthedPricesRoute: typeof AuthedPricesRoute;
+  AuthedSchedulesRoute: typeof AuthedSchedulesRoute;
   AuthedSearchRoute: typeof AuthedSearchRoute;
   AuthedUsersRoute: typeof AuthedUsersRoute;
   AuthedIndexRoute: typeof AuthedIndexRoute;
@@ -444,6 +464,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedImportsRoute: AuthedImportsRoute,
   AuthedLearningPathsRoute: AuthedLearningPathsRoute,
   AuthedPricesRoute: AuthedPricesRoute,
+  AuthedSchedulesRoute: AuthedSchedulesRoute,
   AuthedSearchRoute: AuthedSearchRoute,
   AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,

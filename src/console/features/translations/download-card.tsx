@@ -4,10 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContentSearchType } from '#contract/enums.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { plural } from '../../lib/format.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { translationQueries } from '../../lib/queries/translations.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { isLanguageCode, LanguageField } from './language-field.tsx';
+import { withoutHiddenUnits } from './translation-preview.ts';
+import { useHiddenUnits } from './use-hidden-units.ts';
 
 export function DownloadCard({
   type,
@@ -24,6 +27,7 @@ export function DownloadCard({
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const valid = language === '' || isLanguageCode(language);
+  const hidden = useHiddenUnits(type, id);
 
   const download = async () => {
     setPending(true);
@@ -33,8 +37,13 @@ export function DownloadCard({
         translationQueries.file(type, id, language || undefined),
       );
       const name = `${slug}${language ? `.${language}` : ''}.xlf`;
-      saveFile(name, xml, 'application/xliff+xml');
-      setSaved(name);
+      const file = withoutHiddenUnits(xml, hidden);
+      saveFile(name, file.xml, 'application/xliff+xml');
+      setSaved(
+        file.left > 0
+          ? `Saved ${name}, without the ${plural(file.left, 'text')} of hidden sections: learners never see them.`
+          : `Saved ${name}.`,
+      );
     } catch (failure) {
       setError(failure);
     } finally {
@@ -64,7 +73,7 @@ export function DownloadCard({
         </Button>
       </div>
       <p role="status" className="card__hint">
-        {saved ? `Saved ${saved}.` : ''}
+        {saved ?? ''}
       </p>
       {error ? <ErrorState compact error={error} title="The file did not download" /> : null}
     </section>

@@ -16,6 +16,7 @@ export function navEntries(capabilities: Capabilities): NavEntry[] {
     ...(capabilities.createAndUpdate ? [{ to: '/editor/new' as const, label: 'New course' }] : []),
     ...(capabilities.manageRoles ? [{ to: '/admin/roles' as const, label: 'Roles' }] : []),
     ...(capabilities.readAudit ? [{ to: '/admin/audit' as const, label: 'Audit log' }] : []),
+    { to: '/schedules', label: 'Schedules' },
   ];
 }
 
