@@ -69,7 +69,7 @@ export function GroupCells({ group }: { group: GroupCellData }) {
       </div>
       <div role="cell" className="cell cell--status" data-label="Status">
         <StatusBadge status={group.status as Status} />
-        <GroupScheduledFor groupId={group.id} status={group.status} />
+        <GroupScheduledFor groupId={group.id} status={group.status} compact />
       </div>
       <div role="cell" className="cell cell--template" data-label="Template">
         {details ? details.isTemplate ? 'Template' : <Muted /> : loading}
