@@ -2,6 +2,7 @@
 // 1440 px cuts only titles and says content types in words; the content view marks the hidden
 // "Unused" section and leaves it out of its counts; completion criteria say what a criterion means;
 // the imports page speaks to admins.
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/fixtures.ts';
 import { lookAtDesk } from '../support/layout.ts';
 
@@ -55,4 +56,74 @@ test('the course-group table at 1440 px cuts no column but Title, and says conte
   );
   expect(cut).toEqual([]);
   await lookAtDesk(page, 'course-groups-columns');
+});
+
+test('the hidden "Unused" section is marked in the content view and left out of the XLIFF', async ({
+  page,
+  sandbox,
+  signInAs,
+}) => {
+  const title = `Unused ${Date.now()}`;
+  const topic = (name: string) => ({ title: name, type: 'text', body: `<p>${name}</p>` });
+  const { courseIds } = await sandbox.api<{ courseIds: string[] }>(
+    'POST',
+    '/content/course/create',
+    {
+      courseAttributes: [
+        {
+          title,
+          kind: 'courseGroup',
+          sections: [
+            {
+              title: 'Basics',
+              lessons: [{ title: 'Start', openType: 'open', topics: [topic('Hello')] }],
+            },
+            {
+              title: 'Unused',
+              releaseDate: '9999-12-31T00:00:00.000Z',
+              lessons: [{ title: 'Unused', openType: 'open', topics: [topic('Old draft')] }],
+            },
+          ],
+        },
+      ],
+    },
+  );
+  await signInAs('admin');
+  await page.goto(`/content/courses/${courseIds[0]}`);
+  const structure = page.getByRole('region', { name: 'Structure' });
+  await expect(structure).toContainText(
+    '1 section · 1 lesson · 1 topic · 1 hidden section learners never see, not counted',
+  );
+  await expect(structure.locator('.tree__summary').filter({ hasText: 'Section 2' })).toContainText(
+    'Hidden from learners',
+  );
+  await expect(structure).not.toContainText('9999');
+
+  await page.getByRole('link', { name: 'Translations' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download XLIFF' }).click();
+  const source = await readFile((await (await downloading).path())!, 'utf8');
+  // Course title and description, then Basics, Start, Hello and its body: no unit of "Unused".
+  expect(source.match(/<trans-unit /g)).toHaveLength(5);
+  expect(source).not.toContain('Old draft');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(
+    /without the 4 texts of hidden sections: learners never see them\.$/,
+  );
+});
+
+test('completion criteria and imports speak to admins', async ({ page, signInAs }) => {
+  await signInAs('admin');
+  await page.goto('/completion-criteria');
+  await page.getByLabel('Completes when').selectOption('coursePercentViewed');
+  await page.getByLabel('Pages viewed (%)').fill('80');
+  await expect(page.getByTestId('criterion-sentence')).toHaveText(
+    'Each course is complete when a learner has viewed 80% of its pages.',
+  );
+  await expect(page.locator('main')).not.toContainText(/Wire value|coursePercentViewed|spec/);
+
+  await page.goto('/imports');
+  await expect(page.getByRole('heading', { name: 'File format' })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(
+    /spec|OpenAPI|sandbox|BulkImport|bulkImportAssetPath/,
+  );
 });
