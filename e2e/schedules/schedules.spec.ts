@@ -1,18 +1,16 @@
 // Scheduled actions against the real sandbox: an admin schedules a group's publishing from its page in
 // their own time zone, sees it there and on the Schedules page, cancels one; an action due in seconds
 // runs once and shows as done with its outcome; other roles read the list without the form.
-import { BASE_URL } from '../support/env.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 import { expectFitsPhone, lookAtDesk } from '../support/layout.ts';
 
 test.use({ timezoneId: 'Europe/Paris' });
 
-const CSRF = { 'X-Lectern-Csrf': '1', origin: BASE_URL };
-
 test('an admin schedules, sees and cancels actions; a due one runs once', async ({
   page,
   sandbox,
   signInAs,
+  csrfHeaders,
 }) => {
   const [group, other] = await sandbox.createGroups(2, `Sched ${Date.now()}`);
   await signInAs('admin');
@@ -48,7 +46,7 @@ test('an admin schedules, sees and cancels actions; a due one runs once', async 
 
   // Another, due in two seconds, set up through the API: it runs once and lands under Past.
   const due = await page.request.post('/api/schedules', {
-    headers: CSRF,
+    headers: csrfHeaders,
     data: {
       target: { type: 'courseGroup', id: other!.groupId, title: other!.title, groupId: null },
       action: 'publish',
@@ -107,11 +105,12 @@ test('support reads the schedules without the form or cancel buttons', async ({
   page,
   sandbox,
   signInAs,
+  csrfHeaders,
 }) => {
   const [group] = await sandbox.createGroups(1, `Sched read ${Date.now()}`);
   await signInAs('admin');
   const created = await page.request.post('/api/schedules', {
-    headers: CSRF,
+    headers: csrfHeaders,
     data: {
       target: { type: 'courseGroup', id: group!.groupId, title: group!.title, groupId: null },
       action: 'archive',

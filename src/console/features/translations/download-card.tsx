@@ -5,12 +5,13 @@ import { useState } from 'react';
 import type { ContentSearchType } from '#contract/enums.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { plural } from '../../lib/format.ts';
+import { hiddenUnitIds } from '../../lib/hidden-sections.ts';
+import { courseQueries } from '../../lib/queries/courses.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { translationQueries } from '../../lib/queries/translations.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { isLanguageCode, LanguageField } from './language-field.tsx';
 import { withoutHiddenUnits } from './translation-preview.ts';
-import { useHiddenUnits } from './use-hidden-units.ts';
 
 export function DownloadCard({
   type,
@@ -27,7 +28,6 @@ export function DownloadCard({
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const valid = language === '' || isLanguageCode(language);
-  const hidden = useHiddenUnits(type, id);
 
   const download = async () => {
     setPending(true);
@@ -36,6 +36,11 @@ export function DownloadCard({
       const xml = await queryClient.fetchQuery(
         translationQueries.file(type, id, language || undefined),
       );
+      // Read before the file is saved: a structure still loading must not let hidden units through.
+      const hidden =
+        type === 'courses'
+          ? hiddenUnitIds(await queryClient.fetchQuery(courseQueries.structure(id)))
+          : new Set<string>();
       const name = `${slug}${language ? `.${language}` : ''}.xlf`;
       const file = withoutHiddenUnits(xml, hidden);
       saveFile(name, file.xml, 'application/xliff+xml');
