@@ -32,6 +32,7 @@ test('an admin schedules, sees and cancels actions; a due one runs once', async 
   await expect(row).toContainText('Spring launch');
   await expect(row).toContainText('Scheduled');
   await expectNoSeriousA11yViolations(page, 'group page with a scheduled action');
+  await card.scrollIntoViewIfNeeded();
   await lookAtDesk(page, 'group-schedules');
   await expectFitsPhone(page, 'group-schedules');
 

@@ -42,6 +42,7 @@ export function GroupSchedules({
             canCancel={canSchedule}
             caption={`Scheduled actions of ${group.title}`}
             empty="Nothing scheduled"
+            compact
           />
         </Suspense>
       </QueryBoundary>

@@ -34,11 +34,14 @@ export function ScheduleList({
   canCancel,
   caption,
   empty,
+  compact = false,
 }: {
   filter: ScheduleFilter;
   canCancel: boolean;
   caption: string;
   empty: string;
+  /** A list for a narrow column (the group page's side) instead of a table. */
+  compact?: boolean;
 }) {
   const query = useSuspenseInfiniteQuery(scheduleQueries.list(filter));
   const schedules = query.data.pages.flatMap((page) => page.schedules);
@@ -46,61 +49,81 @@ export function ScheduleList({
   const cancel = useCancelSchedule();
   const zone = ownTimeZone();
   if (schedules.length === 0) return <EmptyState title={empty} />;
+  const cancelButton = (schedule: Schedule) =>
+    canCancel && schedule.state === 'scheduled' ? (
+      <Button size="sm" onClick={() => setCancelling(schedule)}>
+        Cancel
+        <span className="visually-hidden">
+          {' '}
+          {SCHEDULE_ACTION_LABELS[schedule.action].toLowerCase()} of {schedule.target.title}
+        </span>
+      </Button>
+    ) : null;
+  const list = compact ? (
+    <ul className="schedule-items" aria-label={caption}>
+      {schedules.map((schedule) => (
+        <li key={schedule.id} className="schedule-item" data-testid="schedule-row">
+          <p className="schedule-item__head">
+            <strong>{SCHEDULE_ACTION_LABELS[schedule.action]}</strong>{' '}
+            <time dateTime={schedule.runAt}>{formatScheduleTime(schedule.runAt, zone)}</time>{' '}
+            <Badge tone={STATE_TONES[schedule.state]}>
+              {SCHEDULE_STATE_LABELS[schedule.state]}
+            </Badge>
+          </p>
+          <p className="schedule-note">
+            <TargetLink schedule={schedule} /> · {SCHEDULE_TARGET_LABELS[schedule.target.type]} · by{' '}
+            {schedule.createdBy}
+          </p>
+          {schedule.note ? <p className="schedule-note">{schedule.note}</p> : null}
+          {cancelButton(schedule)}
+        </li>
+      ))}
+    </ul>
+  ) : null;
   return (
     <>
-      <Table caption={caption}>
-        <thead>
-          <tr>
-            <Th>When</Th>
-            <Th>Action</Th>
-            <Th>Of</Th>
-            <Th>Scheduled by</Th>
-            <Th>State</Th>
-            {canCancel && filter.view === 'upcoming' ? <Th>Actions</Th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {schedules.map((schedule) => (
-            <tr key={schedule.id} data-testid="schedule-row">
-              <td>
-                <time dateTime={schedule.runAt}>{formatScheduleTime(schedule.runAt, zone)}</time>
-              </td>
-              <td>{SCHEDULE_ACTION_LABELS[schedule.action]}</td>
-              <td>
-                <TargetLink schedule={schedule} />
-                <span className="muted"> · {SCHEDULE_TARGET_LABELS[schedule.target.type]}</span>
-                {schedule.note ? <p className="schedule-note">{schedule.note}</p> : null}
-              </td>
-              <td>{schedule.createdBy}</td>
-              <td>
-                <Badge tone={STATE_TONES[schedule.state]}>
-                  {SCHEDULE_STATE_LABELS[schedule.state]}
-                </Badge>
-                {schedule.ranLate ? <Badge tone="warning">Ran late</Badge> : null}
-                {scheduleNotes(schedule).map((note) => (
-                  <p key={note} className="schedule-note">
-                    {note}
-                  </p>
-                ))}
-              </td>
-              {canCancel && filter.view === 'upcoming' ? (
-                <td>
-                  {schedule.state === 'scheduled' ? (
-                    <Button size="sm" onClick={() => setCancelling(schedule)}>
-                      Cancel
-                      <span className="visually-hidden">
-                        {' '}
-                        {SCHEDULE_ACTION_LABELS[schedule.action].toLowerCase()} of{' '}
-                        {schedule.target.title}
-                      </span>
-                    </Button>
-                  ) : null}
-                </td>
-              ) : null}
+      {list ?? (
+        <Table caption={caption}>
+          <thead>
+            <tr>
+              <Th>When</Th>
+              <Th>Action</Th>
+              <Th>Of</Th>
+              <Th>Scheduled by</Th>
+              <Th>State</Th>
+              {canCancel && filter.view === 'upcoming' ? <Th>Actions</Th> : null}
             </tr>
-          ))}
-        </tbody>
-      </Table>
+          </thead>
+          <tbody>
+            {schedules.map((schedule) => (
+              <tr key={schedule.id} data-testid="schedule-row">
+                <td>
+                  <time dateTime={schedule.runAt}>{formatScheduleTime(schedule.runAt, zone)}</time>
+                </td>
+                <td>{SCHEDULE_ACTION_LABELS[schedule.action]}</td>
+                <td>
+                  <TargetLink schedule={schedule} />
+                  <span className="muted"> · {SCHEDULE_TARGET_LABELS[schedule.target.type]}</span>
+                  {schedule.note ? <p className="schedule-note">{schedule.note}</p> : null}
+                </td>
+                <td>{schedule.createdBy}</td>
+                <td>
+                  <Badge tone={STATE_TONES[schedule.state]}>
+                    {SCHEDULE_STATE_LABELS[schedule.state]}
+                  </Badge>
+                  {schedule.ranLate ? <Badge tone="warning">Ran late</Badge> : null}
+                  {scheduleNotes(schedule).map((note) => (
+                    <p key={note} className="schedule-note">
+                      {note}
+                    </p>
+                  ))}
+                </td>
+                {canCancel && filter.view === 'upcoming' ? <td>{cancelButton(schedule)}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
       {query.hasNextPage ? (
         <div className="panel__actions">
           <Button pending={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
