@@ -129,3 +129,26 @@ test('support reads the schedules without the form or cancel buttons', async ({
   await expect(card.getByText('Schedule an action')).toHaveCount(0);
   await expect(card.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
 });
+
+test('an admin schedules a learning path to unpublish; archive is not offered for a path', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  await page.goto('/learning-paths?sku=LP-SALES-100');
+  const card = page.getByRole('region', { name: 'Sales Ramp Path' });
+  await card.getByText('Schedule an action').click();
+  const action = card.getByLabel('Action');
+  await expect(action.locator('option')).toHaveText(['Publish', 'Unpublish']);
+  await action.selectOption('unpublish');
+  await card.getByLabel('Date and time').fill('2030-06-01T09:00');
+  await card.getByRole('button', { name: 'Schedule unpublish' }).click();
+  const row = card.getByTestId('schedule-row').filter({ hasText: 'Jun 1, 2030, 9:00 AM GMT+2' });
+  await expect(row).toContainText('Unpublish');
+  await expect(row).toContainText('Learning path');
+  await expectNoSeriousA11yViolations(page, 'learning path with a scheduled action');
+  // Cancelled again, so the shared path carries nothing into other tests.
+  await row.getByRole('button', { name: /^Cancel unpublish of Sales Ramp Path/ }).click();
+  await page.getByRole('button', { name: 'Cancel the action' }).click();
+  await expect(row).toHaveCount(0);
+});
