@@ -10,11 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ConsoleRole } from '#contract/console/access.ts';
-import type { ScheduleAction, ScheduleTargetType } from '#contract/console/schedules.ts';
+import type { ScheduleAction } from '#contract/console/schedules.ts';
 import type { Coordination, Leadership } from '../storage/coordination.ts';
 import type { ScheduleRecord, SchedulesRepository } from '../storage/schedules-repository.ts';
 import { RunAbandoned, type ActionOutcome, type ContentActions } from './content-actions.ts';
-import { scheduleTime } from './schedule-service.ts';
+import { scheduleTarget, scheduleTime } from './schedule-service.ts';
 
 export interface ScheduleRunnerDeps {
   repo: SchedulesRepository;
@@ -93,12 +93,7 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
     }
     const why = `scheduled for ${scheduleTime(record.runAt, record.timeZone)}`;
     return deps.actions.run({
-      target: {
-        type: record.targetType as ScheduleTargetType,
-        id: record.targetId,
-        title: record.targetTitle,
-        groupId: record.groupId,
-      },
+      target: scheduleTarget(record),
       action: record.action as ScheduleAction,
       actor: { email: record.createdBy, role },
       why,

@@ -9,6 +9,7 @@ import {
   type Schedule,
   type ScheduleAction,
   type SchedulePage,
+  type ScheduleTarget,
   type ScheduleTargetType,
 } from '#contract/console/schedules.ts';
 import { ApiError } from '../errors.ts';
@@ -20,15 +21,18 @@ import type {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** What a stored schedule acts on, as the contract says it. */
+export const scheduleTarget = (record: ScheduleRecord): ScheduleTarget => ({
+  type: record.targetType as ScheduleTargetType,
+  id: record.targetId,
+  title: record.targetTitle,
+  groupId: record.groupId,
+});
+
 export function scheduleView(record: ScheduleRecord): Schedule {
   return {
     id: record.id,
-    target: {
-      type: record.targetType as ScheduleTargetType,
-      id: record.targetId,
-      title: record.targetTitle,
-      groupId: record.groupId,
-    },
+    target: scheduleTarget(record),
     action: record.action as ScheduleAction,
     runAt: iso(record.runAt)!,
     timeZone: record.timeZone,
