@@ -54,6 +54,10 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     name: 'course editor opening (a saved 2,000-node course until interactive, row menu open latency)',
     load: () => import('./editor-open.ts'),
   },
+  {
+    name: 'course history (200 versions of a 2,000-node course: bytes per version, History tab page, diff of two)',
+    load: () => import('./course-history.ts'),
+  },
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

@@ -4,12 +4,14 @@
 // `npm run openapi` writes them; scripts/api-documents.test.ts fails when a committed one is stale.
 import { readFile } from 'node:fs/promises';
 import { format, resolveConfig } from 'prettier';
+// First: the Content API's schemas register in their own order (its document lists them in that
+// order), whatever console area also uses some of them.
+import { buildOpenApiDocument } from '#contract/index.ts';
 import {
   buildConsoleOpenApiDocument,
   renderConsoleApiReference,
   withGeneratedReference,
 } from '#contract/console/document.ts';
-import { buildOpenApiDocument } from '#contract/index.ts';
 
 export interface GeneratedDocument {
   /** Repository-relative path. */

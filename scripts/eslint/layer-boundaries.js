@@ -3,7 +3,9 @@
 // against the file and `#compiler/*` / `#contract/*` through package.json `imports`, and checked:
 //   - src/contract imports no other part; src/sandbox imports only src/contract;
 //   - src/compiler imports only src/contract; src/console only src/contract and src/compiler;
-//   - src/server imports only src/contract, and src/sandbox only in src/server/embedded-sandbox.ts;
+//   - src/server imports only src/contract and src/compiler (pure: the course history compares and
+//     stores versions with it, docs/decisions/course-history.md), and src/sandbox only in
+//     src/server/embedded-sandbox.ts;
 //   - inside src/compiler, src/server and src/sandbox, files follow their part's flow (FLOWS below:
 //     the compiler's draft -> validate -> plan -> create/update -> execute, src/compiler/README.md;
 //     each server's routes -> services -> storage, docs/decisions/server-layers.md); a file outside
@@ -21,7 +23,7 @@ const ALLOWED = {
   sandbox: ['contract'],
   compiler: ['contract'],
   console: ['contract', 'compiler'],
-  server: ['contract'],
+  server: ['contract', 'compiler'],
 };
 const EMBEDDED_SANDBOX = 'src/server/embedded-sandbox.ts';
 /** Parts other parts import only through their package.json alias (`#contract/*`, `#compiler/*`). */
@@ -38,7 +40,19 @@ const COMPILER_FLOW = {
   update: ['shared', 'draft', 'plan'],
   execute: ['shared', 'plan'],
   compile: ['shared', 'draft', 'validate', 'plan', 'create', 'update'],
-  index: ['shared', 'draft', 'validate', 'plan', 'create', 'update', 'execute', 'compile'],
+  // Course history: versions compared by server id, and a version as the target of a restore.
+  history: ['shared', 'draft', 'plan', 'update'],
+  index: [
+    'shared',
+    'draft',
+    'validate',
+    'plan',
+    'create',
+    'update',
+    'execute',
+    'compile',
+    'history',
+  ],
 };
 const COMPILER_FILES = {
   'ids.ts': 'shared',
@@ -53,7 +67,7 @@ const COMPILER_FILES = {
 // never import each other -> the two adapters (storage/: the database; upstream/: the learning
 // instance). `shared` is configuration, errors and the logger, which every layer uses; `deps` is the
 // type of what routes receive; the wiring files may import anything. A new folder is a new row here.
-const SERVICES = ['audit', 'auth', 'health', 'proxy', 'relay', 'publishing'];
+const SERVICES = ['audit', 'auth', 'health', 'proxy', 'relay', 'publishing', 'history'];
 const SERVER_FLOW = {
   shared: [],
   storage: ['shared'],
@@ -61,8 +75,10 @@ const SERVER_FLOW = {
   audit: ['storage', 'shared'],
   auth: ['storage', 'upstream', 'shared'],
   health: ['storage', 'shared'],
-  // A proxied write is recorded before it takes effect: the proxy's audited forward uses the audit trail.
-  proxy: ['audit', 'upstream', 'shared'],
+  // A proxied write is recorded before it takes effect: the proxy's audited forward uses the audit trail,
+  // and captures the course before and after for the history and the audit's old values.
+  proxy: ['audit', 'history', 'upstream', 'shared'],
+  history: ['storage', 'upstream', 'shared'],
   relay: ['storage', 'upstream', 'shared'],
   // Scheduled actions and approved publish requests write to the instance the way the proxy does:
   // recorded in the audit trail before they take effect.

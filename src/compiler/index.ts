@@ -8,6 +8,7 @@ export * from './draft/schema.ts';
 export * from './draft/factory.ts';
 export * from './draft/tree-ops.ts';
 export * from './draft/file.ts';
+export * from './draft/unused.ts';
 export { courseAttributesOf, locatePath } from './draft/to-attributes.ts';
 export { validateDraft } from './validate.ts';
 export {
@@ -35,3 +36,11 @@ export { applyBindings } from './plan/apply-bindings.ts';
 export * from './execute/journal.ts';
 export * from './execute/executor.ts';
 export { matchCreatedGroups, CLOCK_SKEW_MS } from './execute/find-created.ts';
+export {
+  diffVersions,
+  isEmptyDiff,
+  placeVersions,
+  type PlacedVersions,
+} from './history/version-diff.ts';
+export { compareRows, type CompareOptions } from './history/compare-rows.ts';
+export { restoreTarget, type RestoreNote, type RestoreTarget } from './history/restore-target.ts';

@@ -24,6 +24,7 @@ import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { enforceContract } from './routes/console-route.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
+import { registerHistoryRoutes } from './routes/history-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSchedulesRoutes } from './routes/schedules-routes.ts';
@@ -92,6 +93,7 @@ export async function createHttpServer(
   registerEventsRoutes(app, deps);
   registerSchedulesRoutes(app, deps);
   registerProxyRoutes(app, deps);
+  registerHistoryRoutes(app, deps);
   await registerSpa(app, distDir);
   app.addHook('onReady', async () => allServed());
   return { app, deps };

@@ -13,6 +13,9 @@ import { createStreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { ConsoleDeps } from './deps.ts';
 import { createHealthService } from './health/health-service.ts';
+import { createChangeCapture } from './history/change-capture.ts';
+import { createCourseReader } from './history/course-reads.ts';
+import { createHistoryService } from './history/history-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import { createAddressGuard, type HostResolver } from './net/address-guard.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
@@ -24,6 +27,7 @@ import { createScheduleRunner, type ScheduleRunner } from './publishing/schedule
 import { createScheduleService } from './publishing/schedule-service.ts';
 import { createRelayService } from './relay/relay-service.ts';
 import { createAuditRepository } from './storage/audit-repository.ts';
+import { createHistoryRepository } from './storage/history-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createCoordination } from './storage/open-coordination.ts';
@@ -171,6 +175,17 @@ export async function createServices(
     onChange: () => scheduleRunner.wake(),
   });
 
+  const history = createHistoryService(createHistoryRepository(store.db), {
+    serverName: config.serverName,
+    log: log.child({ component: 'history' }),
+  });
+  const capture = createChangeCapture({
+    reader: createCourseReader(upstream),
+    history,
+    log: log.child({ component: 'history' }),
+    now,
+    quietMs: config.historyQuietMs,
+  });
   const deps: ServiceDeps = {
     config,
     log,
@@ -178,7 +193,7 @@ export async function createServices(
     upstream,
     allowlist: createAllowlist(),
     reads,
-    writes: createAuditedForward({ upstream, reads, auditTrail, intake, addressGuard }),
+    writes: createAuditedForward({ upstream, reads, auditTrail, intake, addressGuard, capture }),
     intake,
     addressGuard,
     origins: options.origins,
@@ -204,6 +219,8 @@ export async function createServices(
       upstreamPool: () => upstreamPoolReport(upstream),
       requestBodies: () => intake.stats(),
     }),
+    history,
+    historyCapture: capture,
     demoAccounts: options.demoAccounts,
     schedules,
   };

@@ -162,5 +162,7 @@ function keepTidy(
     deps.streamGuard.stop();
     await deps.relay.stop();
     await scheduleRunner.stop();
+    // Changes answered but not yet recorded in the history are recorded now, not lost.
+    await deps.historyCapture.flushNow();
   });
 }

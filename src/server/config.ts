@@ -53,6 +53,8 @@ export interface ConsoleConfig {
   relay: RelayConfig;
   /** Scheduled actions: how often the lease holder looks for due ones; when a run counts as late. */
   schedules: { checkMs: number; lateAfterMs: number };
+  /** Quiet time after which a person's calls on one course make one history version. */
+  historyQuietMs: number;
   sandbox: { port: number; dbFile: string };
 }
 
@@ -211,6 +213,7 @@ const EnvSchema = z.object({
     .pipe(z.array(EventKind, "must be 'all', 'none' or a comma-separated list of event kinds"))
     .default([...EVENT_KINDS]),
   LECTERN_RELAY_POLL_MS: int(100, 3_600_000).default(1000),
+  LECTERN_HISTORY_QUIET_MS: int(0, 60_000).default(1500),
   LECTERN_RELAY_RETENTION_DAYS: int(1, 3650).default(30),
   LECTERN_SCHEDULE_CHECK_MS: int(100, 60_000).default(1000),
   LECTERN_SCHEDULE_LATE_AFTER_S: int(1, 86_400).default(60),
@@ -310,6 +313,7 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       checkMs: e.LECTERN_SCHEDULE_CHECK_MS,
       lateAfterMs: e.LECTERN_SCHEDULE_LATE_AFTER_S * 1000,
     },
+    historyQuietMs: e.LECTERN_HISTORY_QUIET_MS,
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
   };
 }

@@ -10,6 +10,8 @@ import type { SignInService } from './auth/sign-in-service.ts';
 import type { StreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { HealthService } from './health/health-service.ts';
+import type { ChangeCapture } from './history/change-capture.ts';
+import type { HistoryService } from './history/history-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import type { SessionCookie } from './plugins/session.ts';
 import type { AddressGuard } from './net/address-guard.ts';
@@ -48,6 +50,10 @@ export interface ConsoleDeps {
   auditLog: AuditLogService;
   relay: RelayService;
   health: HealthService;
+  /** Versions of every course Lectern changed (history/history-service.ts). */
+  history: HistoryService;
+  /** Content changes read before and after for the history (history/change-capture.ts). */
+  historyCapture: ChangeCapture;
   demoAccounts: DemoAccount[] | null;
   /** Scheduled actions: create, list, cancel (publishing/schedule-service.ts). */
   schedules: ScheduleService;

@@ -81,7 +81,7 @@ describe.each(ENGINES)('audit log (%s)', (engine) => {
     });
   });
 
-  it('records the groups and courses a call touched: ids from the request, titles when it has them', async () => {
+  it('records the groups and courses a call touched, with titles and old -> new values', async () => {
     const created = await h.http.post('/api/v2/content/course/create', {
       cookie: admin,
       body: {
@@ -111,9 +111,20 @@ describe.each(ENGINES)('audit log (%s)', (engine) => {
       },
     });
     expect(update.status).toBe(200);
+    // Titles as read just before the call, and what it changed, old -> new (course/history).
     expect((await latest()).subjects).toEqual([
-      { type: 'courseGroup', id: first, title: null },
-      { type: 'courseGroup', id: second, title: 'Second, renamed' },
+      {
+        type: 'courseGroup',
+        id: first,
+        title: 'First',
+        changes: [{ field: 'archived', node: null, before: false, after: true }],
+      },
+      {
+        type: 'courseGroup',
+        id: second,
+        title: 'Second',
+        changes: [{ field: 'title', node: null, before: 'Second', after: 'Second, renamed' }],
+      },
     ]);
 
     const release = await h.http.put(`/api/v2/content/${firstCourse}/releaseContent`, {
@@ -121,7 +132,15 @@ describe.each(ENGINES)('audit log (%s)', (engine) => {
       body: { kind: 'course', action: 'release' },
     });
     expect(release.status).toBe(200);
-    expect((await latest()).subjects).toEqual([{ type: 'course', id: firstCourse, title: null }]);
+    expect((await latest()).subjects).toEqual([
+      {
+        type: 'course',
+        id: firstCourse,
+        title: 'First',
+        // Its group was archived just before: the course read archived.
+        changes: [{ field: 'status', node: null, before: 'archived', after: 'published' }],
+      },
+    ]);
   });
 
   it('records an update summary and the upstream status of a failed call', async () => {

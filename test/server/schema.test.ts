@@ -24,6 +24,7 @@ function typeFamily(type: string): string {
   if (/int/.test(lower)) return 'integer';
   if (/char|text|clob/.test(lower)) return 'text';
   if (/real|floa|doub/.test(lower)) return 'real';
+  if (lower === 'blob' || lower === 'bytea') return 'bytes';
   return lower;
 }
 
@@ -131,6 +132,8 @@ describe('console schema', () => {
       const [left, right] = [await sqliteShape(sqlite), await postgresShape(postgres)];
       expect(Object.keys(left)).toEqual([
         'audit_log',
+        'course_nodes',
+        'course_versions',
         'relay_events',
         'relay_kinds',
         'roles',

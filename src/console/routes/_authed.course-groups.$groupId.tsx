@@ -25,6 +25,8 @@ const DetailSearch = z.object({
   activeOnly: z.boolean().optional().catch(undefined),
   /** The course whose status and structure are shown; the display course when absent. */
   course: z.uuid().optional().catch(undefined),
+  /** The selected course's tab: its structure (default) or its history. */
+  view: z.enum(['history']).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/_authed/course-groups/$groupId')({
@@ -126,7 +128,21 @@ function GroupDetailPage() {
           </section>
           <QueryBoundary resetKeys={[courseId]} title="The course did not load">
             <Suspense fallback={<PendingState label="Loading the course" />}>
-              <SelectedCourse groupId={groupId} courseId={courseId} capabilities={capabilities} />
+              <SelectedCourse
+                groupId={groupId}
+                courseId={courseId}
+                capabilities={capabilities}
+                view={search.view ?? 'structure'}
+                onView={(view) =>
+                  void navigate({
+                    search: (previous) => ({
+                      ...previous,
+                      view: view === 'history' ? view : undefined,
+                    }),
+                    replace: true,
+                  })
+                }
+              />
             </Suspense>
           </QueryBoundary>
         </div>

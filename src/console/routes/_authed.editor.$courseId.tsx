@@ -5,11 +5,22 @@ import { NotAllowedPage } from '../components/dead-ends.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
 import { CourseEditor } from '../features/course-editor/course-editor.tsx';
 import { loadEditor } from '../features/course-editor/persistence/load-editor.ts';
+import { RestoreBanner, withRestoredVersion } from '../features/history/restore-version.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 export const Route = createFileRoute('/_authed/editor/$courseId')({
-  validateSearch: z.object({ created: z.boolean().optional().catch(undefined) }),
-  loader: ({ context, params }) => loadEditor(params.courseId, context.user.email),
+  validateSearch: z.object({
+    created: z.boolean().optional().catch(undefined),
+    /** Open with this history version as the draft ("Restore this version"). */
+    restore: z.coerce.number().int().min(1).optional().catch(undefined),
+  }),
+  loaderDeps: ({ search }) => ({ restore: search.restore }),
+  loader: async ({ context, params, deps }) => {
+    const init = await loadEditor(params.courseId, context.user.email);
+    return deps.restore === undefined
+      ? { ...init, restore: null }
+      : withRestoredVersion(init, params.courseId, deps.restore);
+  },
   staleTime: 0,
   gcTime: 0,
   shouldReload: true,
@@ -18,7 +29,7 @@ export const Route = createFileRoute('/_authed/editor/$courseId')({
 });
 
 function EditCoursePage() {
-  const init = Route.useLoaderData();
+  const { restore, ...init } = Route.useLoaderData();
   const { created } = Route.useSearch();
   const { capabilities } = Route.useRouteContext();
   usePageTitle(`Edit ${init.saved.attributes.title}`);
@@ -41,8 +52,13 @@ function EditCoursePage() {
           </Link>
         </div>
       ) : null}
+      {restore ? <RestoreBanner restore={restore} /> : null}
       <CourseEditor
-        key={init.draftKey + (init.server?.course.updatedAt ?? '')}
+        key={
+          init.draftKey +
+          (init.server?.course.updatedAt ?? '') +
+          (restore && !restore.blockedByDraft ? `:restore-${restore.version.number}` : '')
+        }
         {...init}
         canPublish={capabilities.publish}
       />

@@ -7,12 +7,33 @@ import { CursorParam, LimitParam, PageInfo, TimeParam } from './pages.ts';
 export const AuditSubjectType = z.enum(['courseGroup', 'course', 'learningPath']);
 export type AuditSubjectType = z.infer<typeof AuditSubjectType>;
 
+/** What a call changed on one subject, old -> new (values, never bodies or secrets). */
+export const AuditChange = z.object({
+  field: z
+    .enum(['priceInCents', 'status', 'archived', 'completionCriteria', 'translation', 'title'])
+    .meta({
+      description:
+        '`completionCriteria`: a criterion as `{ type, value }`; `translation`: `after` is `{ language, units, changed }`.',
+    }),
+  node: z
+    .object({ kind: z.enum(['section', 'lesson', 'topic']), title: z.string() })
+    .nullable()
+    .meta({ description: 'The section, lesson or topic of the course it is about, if any.' }),
+  before: z.unknown().optional().meta({ description: 'Absent when unknown or new.' }),
+  after: z.unknown().optional(),
+});
+export type AuditChange = z.infer<typeof AuditChange>;
+
 export const AuditSubject = z.object({
   type: AuditSubjectType,
   id: z.string(),
   title: z.string().nullable().meta({
     description:
-      'When the call itself carried one (create, a rename); otherwise null, and the audit page shows the current title.',
+      'When the call itself carried one (create, a rename) or the course was read before it; otherwise null, and the audit page shows the current title.',
+  }),
+  changes: z.array(AuditChange).optional().meta({
+    description:
+      'What the call changed on it, old -> new, as read just before it was forwarded (course/history).',
   }),
 });
 export type AuditSubject = z.infer<typeof AuditSubject>;

@@ -38,8 +38,27 @@ const COMPONENTS = new Map<z.ZodType, string>(
   }).map(([name, schema]) => [schema as z.ZodType, name]),
 );
 
+/**
+ * Content API schemas with a name (`TopicRecord`) that a console schema uses are hoisted from the
+ * `$defs` zod puts them in to the document's components, where `#/components/schemas/…` finds them.
+ */
+const hoisted = new Map<string, JsonSchema>();
+const DEFS = '"#/$defs/';
+const toComponents = (json: JsonSchema): JsonSchema =>
+  JSON.parse(JSON.stringify(json).replaceAll(DEFS, '"#/components/schemas/')) as JsonSchema;
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output', refs: boolean): JsonSchema {
-  const { $schema: _schema, ...json } = z.toJSONSchema(schema, {
+  const { json, defs } = zodJsonSchema(schema, io, refs);
+  for (const [name, def] of Object.entries(defs)) hoisted.set(name, toComponents(def));
+  return toComponents(json);
+}
+
+function zodJsonSchema(schema: z.ZodType, io: 'input' | 'output', refs: boolean) {
+  const {
+    $schema: _schema,
+    $defs = {},
+    ...json
+  } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
@@ -50,8 +69,8 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output', refs: boolean): J
       for (const key of Object.keys(out)) delete out[key];
       out.$ref = `#/components/schemas/${name}`;
     },
-  }) as JsonSchema;
-  return json;
+  }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  return { json: json as JsonSchema, defs: $defs };
 }
 
 const schemaOrRef = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
@@ -163,12 +182,15 @@ function operation(endpoint: ConsoleEndpoint): JsonSchema {
 }
 
 export function buildConsoleOpenApiDocument(): JsonSchema {
+  hoisted.clear();
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const endpoint of CONSOLE_ENDPOINTS)
     (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation(endpoint);
-  const schemas = Object.fromEntries(
+  const schemas: Record<string, JsonSchema> = Object.fromEntries(
     [...COMPONENTS].map(([schema, name]) => [name, jsonSchema(schema, 'output', true)]),
   );
+  for (const [name, def] of [...hoisted].sort(([a], [b]) => (a < b ? -1 : 1)))
+    schemas[name] ??= def;
   return {
     openapi: '3.1.0',
     info: {

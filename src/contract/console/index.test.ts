@@ -40,6 +40,7 @@ describe('the generated console OpenAPI document', () => {
       expect(doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()]?.operationId).toBe(
         endpoint.operationId,
       );
+    expect(JSON.stringify(doc)).not.toContain('"#/$defs/');
     const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];
     expect(refs.length).toBeGreaterThan(10);
     for (const ref of refs)

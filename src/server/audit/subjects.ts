@@ -39,6 +39,10 @@ export function requestSubjects(operationId: string, body: unknown, path: string
     const id = path.split('/')[2];
     subjects.add(body.kind === 'learningPath' ? 'learningPath' : 'course', id);
   }
+  if (operationId === 'uploadTranslation' && path.split('/')[2] === 'courses')
+    subjects.add('course', path.split('/')[3]?.replace(/\.xlf$/, ''));
+  if (['bulkUpdatePrices', 'bulkCreateCompletionCriteria'].includes(operationId) && isObject(body))
+    for (const item of itemsOf(body, 'items')) subjects.add('course', item.courseId);
   if (operationId === 'updateCourses' && isObject(body) && isObject(body.courseAttributes)) {
     const attributes = body.courseAttributes;
     for (const group of itemsOf(attributes, 'courseGroups'))

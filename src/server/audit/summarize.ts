@@ -53,6 +53,8 @@ export function summarizeCall(
   }
   if (operationId === 'releaseContent' && isObject(body))
     return `${valueText(body.action)} ${valueText(body.kind)} ${params.path.split('/')[2] ?? ''}`.trim();
+  if (operationId === 'bulkUpdatePrices' && isObject(body) && Array.isArray(body.items))
+    return `update ${plural(body.items.length, 'price')}`;
   if (operationId === 'uploadTranslation')
     return `upload translation ${params.path.replace(/^\/content\//, '')} (${bodyBytes} bytes)`;
   return `${operationId} (${bodyBytes} bytes)`;

@@ -7,13 +7,14 @@
 // nothing forwarded; one that leaves later still has its write answered upstream, and its record, written
 // with that answer, says it closed the connection (audit/audit-trail-service.ts).
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditDraft, AuditTrailService } from '../audit/audit-trail-service.ts';
-import { answerSubjects, requestSubjects } from '../audit/subjects.ts';
+import { MAX_SUBJECTS, answerSubjects, requestSubjects } from '../audit/subjects.ts';
 import { summarizeCall } from '../audit/summarize.ts';
 import { ApiError, BodyAbortedError } from '../errors.ts';
 import type { AddressGuard } from '../net/address-guard.ts';
+import type { ChangeCapture, PreparedCall } from '../history/change-capture.ts';
 import { hasBody } from '../net/request-body.ts';
 import type { Upstream } from '../upstream/upstream-client.ts';
 import type { RouteMatch } from './allowlist.ts';
@@ -40,6 +41,8 @@ export interface AuditedForwardDeps {
   auditTrail: AuditTrailService;
   intake: BodyIntake;
   addressGuard: AddressGuard;
+  /** The course history's capture: the courses a content change touches, read before and after. */
+  capture: ChangeCapture;
 }
 
 export type AuditedForward = (
@@ -62,11 +65,13 @@ export function createAuditedForward(deps: AuditedForwardDeps): AuditedForward {
     const user = request.consoleSession!.email;
     const bytes = stream ? await deps.intake.read(stream, user) : Buffer.alloc(0);
     let body = bytes;
+    let parsed: unknown;
     record.received(bytes);
     if (endpoint.body === 'xml') record.described(undefined);
     else {
       const json = parseJsonBody(bytes);
       if (!json.ok) record.refuse(400, json.reason);
+      parsed = json.parsed;
       record.described(json.parsed);
       if (call.decision.kind === 'inspect') {
         const reason = inspectContentManagerBody(endpoint.operationId, json.parsed);
@@ -85,6 +90,15 @@ export function createAuditedForward(deps: AuditedForwardDeps): AuditedForward {
       allowCompression: false,
       contentLength: body.length,
     });
+    // The courses it changes, read once: the history's "before" and the audit's old values.
+    const captured = {
+      operationId: endpoint.operationId,
+      path: call.match.path,
+      body: parsed,
+      raw: bytes,
+    };
+    const prepared = await deps.capture.prepare(captured);
+    if (prepared) record.touched(prepared);
     // Audit before effect: no write reaches the instance without its row (pending until answered).
     await deps.auditTrail.begin(request);
     // Reads already on their way may predate this write: nobody may join them from now on, nor once
@@ -98,6 +112,15 @@ export function createAuditedForward(deps: AuditedForwardDeps): AuditedForward {
         { captureBytes: CAPTURE_RESPONSE_BYTES },
       );
       record.answered(result.status, result.captured);
+      // Once the answer has streamed through (create's new ids are in it), in the background.
+      finished(result.body, () =>
+        deps.capture.settle(captured, prepared, {
+          status: result.status,
+          answer: () => result.captured?.(),
+          auditSeq: request.audit?.seq,
+          userEmail: user,
+        }),
+      );
       return result.body;
     } finally {
       deps.reads.closeFlights();
@@ -146,6 +169,27 @@ class WriteRecord {
     const requested = requestSubjects(operationId, parsed, path);
     this.draft.subjects = requested;
     this.draft.subjectsFor = (answer) => answerSubjects(operationId, parsed, requested, answer);
+  }
+
+  /** What the call changes, with old -> new values, in place of the request's bare ids. */
+  touched(prepared: PreparedCall): void {
+    const requested = this.draft.subjects ?? [];
+    const described = new Set(prepared.subjects.map((s) => `${s.type}:${s.id}`));
+    const subjects = [
+      ...prepared.subjects,
+      ...requested.filter((s) => !described.has(`${s.type}:${s.id}`)),
+    ].slice(0, MAX_SUBJECTS);
+    this.draft.subjects = subjects;
+    const answered = this.draft.subjectsFor;
+    this.draft.subjectsFor = (answer) => {
+      const more = answered?.(answer) ?? [];
+      const known = new Set(subjects.map((s) => `${s.type}:${s.id}`));
+      return [...subjects, ...more.filter((s) => !known.has(`${s.type}:${s.id}`))];
+    };
+    if (prepared.translation) {
+      const { language, units, changed } = prepared.translation;
+      this.draft.summary = `upload translation (${language}): ${units} units, ${changed} changed`;
+    }
   }
 
   answered(status: number, captured: (() => Buffer | undefined) | undefined): void {

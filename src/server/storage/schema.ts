@@ -120,6 +120,48 @@ export interface ScheduledActionsTable {
   results: Defaulted<string>;
 }
 
+/** One version of a course (storage/history-repository.ts, history/snapshot-codec.ts). */
+export interface CourseVersionsTable {
+  seq: Generated<number>;
+  course_id: string;
+  /** 1, 2, 3… per course. */
+  number: number;
+  course_group_id: string;
+  at: number;
+  user_email: string | null;
+  server_name: string | null;
+  /** JSON array of the change kinds. */
+  kinds: string;
+  /** The course's title and status after the change. */
+  title: string;
+  status: string;
+  /** JSON: the change's counts. */
+  counts: string;
+  /** JSON: language and units of a translation upload, or null. */
+  translation: string | null;
+  /** 1 when the course read before differed from the previous version. */
+  drift: number;
+  /** JSON array of audit seqs. */
+  audit_seqs: string;
+  /** The state before: null when it is the previous version's after (or there was none). */
+  before_data: Uint8Array | null;
+  after_data: Uint8Array;
+  /** The version whose state starts the chain of differences this version's after ends. */
+  chain_start: number;
+  /** Differences applied from that whole state to reach this version's after. */
+  chain_length: number;
+  /** Their stored bytes. */
+  chain_bytes: number;
+  /** Stored bytes of that whole state. */
+  full_bytes: number;
+}
+
+export interface CourseNodesTable {
+  node_id: string;
+  course_id: string;
+  kind: 'section' | 'lesson' | 'topic' | 'criterion';
+}
+
 export interface ConsoleTables {
   sessions: SessionsTable;
   roles: RolesTable;
@@ -129,4 +171,6 @@ export interface ConsoleTables {
   sign_in_buckets: SignInBucketsTable;
   sign_in_failures: SignInFailuresTable;
   scheduled_actions: ScheduledActionsTable;
+  course_versions: CourseVersionsTable;
+  course_nodes: CourseNodesTable;
 }

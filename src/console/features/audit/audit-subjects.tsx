@@ -1,10 +1,11 @@
 // The courses, groups and learning paths an audit record's call touched, by title, each with its id
 // kept as a link. A title the call itself carried is shown as recorded; the others are read (current
-// title) through the cached Content API queries.
+// title) through the cached Content API queries. Under each, what the call changed on it, old -> new.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { AuditSubject } from '#contract/console/audit.ts';
 import { AUDIT_SUBJECT_LABELS } from '../../lib/labels.ts';
+import { auditChangeWords } from '../../lib/change-words.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
 import { learningPathQueries } from '../../lib/queries/learning-paths.ts';
@@ -16,6 +17,13 @@ export function AuditSubjects({ subjects }: { subjects: readonly AuditSubject[] 
       {subjects.map((subject) => (
         <li key={`${subject.type}:${subject.id}`}>
           <SubjectLine subject={subject} />
+          {subject.changes?.length ? (
+            <ul className="audit-subject__changes">
+              {subject.changes.map((change, index) => (
+                <li key={index}>{auditChangeWords(change)}</li>
+              ))}
+            </ul>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,9 +1,14 @@
-// The selected course: its status and publish actions, a link to the editor, and its structure.
+// The selected course: its status and publish actions, a link to the editor, and its structure or its
+// history (two tabs, the choice kept in the URL).
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import type { Capabilities } from '#contract/console/session.ts';
 import { CourseStructureTree } from '../../features/course-detail/course-structure-tree.tsx';
+import { HistoryPanel } from '../../features/history/history-panel.tsx';
 import { CourseStatusPanel } from '../../features/publish/course-status-panel.tsx';
+import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
+import { PendingState } from '../../components/ui/spinner.tsx';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
 
@@ -11,10 +16,14 @@ export function SelectedCourse({
   groupId,
   courseId,
   capabilities,
+  view,
+  onView,
 }: {
   groupId: string;
   courseId: string;
   capabilities: Capabilities;
+  view: CourseView;
+  onView: (view: CourseView) => void;
 }) {
   const { data: structure } = useSuspenseQuery(courseQueries.structure(courseId));
   const { data: group } = useSuspenseQuery(courseGroupQueries.detail(groupId));
@@ -44,8 +53,46 @@ export function SelectedCourse({
         canPublish={capabilities.publish}
         canCreate={capabilities.createAndUpdate}
       />
-      <h3 className="panel__title">Structure</h3>
-      <CourseStructureTree structure={structure} />
+      <div className="tabs" role="tablist" aria-label="About this course">
+        {VIEWS.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            id={`course-tab-${value}`}
+            aria-selected={view === value}
+            aria-controls={`course-panel-${value}`}
+            tabIndex={view === value ? 0 : -1}
+            className={`tabs__tab${view === value ? ' tabs__tab--active' : ''}`}
+            onClick={() => onView(value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+              const next = VIEWS[(VIEWS.findIndex(([v]) => v === value) + 1) % VIEWS.length]![0];
+              onView(next);
+              document.getElementById(`course-tab-${next}`)?.focus();
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`course-panel-${view}`} aria-labelledby={`course-tab-${view}`}>
+        {view === 'structure' ? (
+          <CourseStructureTree structure={structure} />
+        ) : (
+          <QueryBoundary resetKeys={[courseId]} title="The history did not load">
+            <Suspense fallback={<PendingState label="Loading the history" />}>
+              <HistoryPanel courseId={courseId} canRestore={capabilities.createAndUpdate} />
+            </Suspense>
+          </QueryBoundary>
+        )}
+      </div>
     </section>
   );
 }
+
+export type CourseView = 'structure' | 'history';
+const VIEWS: [CourseView, string][] = [
+  ['structure', 'Structure'],
+  ['history', 'History'],
+];

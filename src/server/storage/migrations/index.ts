@@ -9,6 +9,7 @@ import * as auditOutcome from './004-audit-outcome.ts';
 import * as signInFailures from './005-sign-in-failures.ts';
 import * as auditSubjects from './006-audit-subjects.ts';
 import * as auditAborted from './007-audit-aborted.ts';
+import * as courseHistory from './020-course-history.ts';
 import * as scheduledActions from './030-scheduled-actions.ts';
 import type { MigrationDb } from './column-types.ts';
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '005-sign-in-failures': signInFailures,
   '006-audit-subjects': auditSubjects,
   '007-audit-aborted': auditAborted,
+  '020-course-history': courseHistory,
   '030-scheduled-actions': scheduledActions,
 };
 

@@ -1,0 +1,303 @@
+// Capturing a content-changing call for the course history and the audit's old values
+// (docs/decisions/course-history.md):
+//   prepare  before the call is forwarded (the user waits): find the courses it changes (request, node
+//            index, or a read), read each once, a few at a time: that one read is both the history's
+//            "before" and the audit's old values (and a translation's stored units, to count changes).
+//   settle   once it was answered 2xx (the user does not wait): the course joins a gathering of calls
+//            of the same person; once no call came for `quietMs` (an editor apply is several calls),
+//            and any background job the answer named has finished, the course is read again, in
+//            batches, and one version is recorded with the first call's "before".
+// A read that fails never stops the call: the audit then names the course without old values, and
+// the history records what it could read (a missing "after" records no version, and says so in the log).
+import type { Logger } from 'pino';
+import type { AuditSubject } from '#contract/console/audit.ts';
+import type { CourseSnapshot, HistoryChangeKind } from '#contract/console/history.ts';
+import { parseXliff } from '#contract/index.ts';
+import { eachLimited, READ_CONCURRENCY, type CourseReader } from './course-reads.ts';
+import type { HistoryService } from './history-service.ts';
+import {
+  CONTENT_OPERATIONS,
+  callTargets,
+  changeKinds,
+  touchedSubjects,
+  type TranslationFacts,
+} from './touched.ts';
+
+export interface CallToCapture {
+  operationId: string;
+  /** The upstream path (`/content/bulkUpdatePrices`). */
+  path: string;
+  /** The parsed JSON body (undefined for XML). */
+  body: unknown;
+  raw: Buffer;
+}
+
+export interface PreparedCall {
+  call: CallToCapture;
+  before: Map<string, CourseSnapshot>;
+  subjects: AuditSubject[];
+  translation: (TranslationFacts & { courseId: string }) | null;
+}
+
+export interface Settled {
+  status: number;
+  /** The captured answer (read when the version is recorded: it has streamed by then). */
+  answer: () => Buffer | undefined;
+  auditSeq: number | undefined;
+  userEmail: string;
+}
+
+interface Gathering {
+  courseId: string;
+  userEmail: string;
+  /** The course before the first call of the gathering (null: it created the course). */
+  before: CourseSnapshot | null | undefined;
+  kinds: Set<HistoryChangeKind>;
+  auditSeqs: number[];
+  translation: TranslationFacts | null;
+  /** Background jobs to wait for before reading the course after. */
+  jobs: Set<string>;
+  due: number;
+}
+
+export interface CaptureOptions {
+  reader: CourseReader;
+  history: HistoryService;
+  log: Logger;
+  now?: () => number;
+  /** Quiet time that ends a gathering of calls on one course. */
+  quietMs?: number;
+  /** How long a background job is waited for. */
+  jobWaitMs?: number;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseAnswer(bytes: Buffer | undefined): unknown {
+  if (!bytes || bytes.length === 0) return undefined;
+  try {
+    return JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createChangeCapture(options: CaptureOptions) {
+  const { reader, history, log } = options;
+  const now = options.now ?? Date.now;
+  const quietMs = options.quietMs ?? 1500;
+  const jobWaitMs = options.jobWaitMs ?? 120_000;
+  const gatherings = new Map<string, Gathering>();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+  const idle = new Set<() => void>();
+
+  /** The courses a call changes: named in it, or found through the node index or one read each. */
+  async function coursesOf(call: CallToCapture): Promise<string[]> {
+    const targets = callTargets(call.operationId, call.body, call.path);
+    const courses = new Set(targets.courses);
+    const named = [...targets.nodes.keys(), ...targets.criteria];
+    const known = named.length > 0 ? await history.coursesOfNodes(named) : new Map();
+    for (const id of known.values()) courses.add(id);
+    const unknown = [...targets.nodes].filter(([id]) => !known.has(id));
+    await eachLimited(unknown, READ_CONCURRENCY, async ([id, kind]) => {
+      const courseId = await reader.courseOfNode(kind, id);
+      if (courseId) courses.add(courseId);
+    });
+    await eachLimited([...targets.groups], READ_CONCURRENCY, async (groupId) => {
+      for (const id of await reader.groupCourses(groupId)) courses.add(id);
+    });
+    return [...courses];
+  }
+
+  async function translationFacts(call: CallToCapture, courseId: string) {
+    const file = parseXliff(call.raw.toString('utf8'));
+    const language = file?.targetLanguage;
+    if (!file || !language) return null;
+    const stored = await reader.text(
+      `/content/courses/${encodeURIComponent(courseId)}.xlf?language=${encodeURIComponent(language)}`,
+    );
+    const was = new Map(
+      (stored ? (parseXliff(stored)?.targets ?? []) : []).map((unit) => [unit.id, unit.target]),
+    );
+    const changed = file.targets.filter((unit) => was.get(unit.id) !== unit.target).length;
+    return { courseId, language, units: file.unitIds.length, changed };
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = undefined;
+    if (gatherings.size === 0) {
+      for (const resolve of idle) resolve();
+      idle.clear();
+      return;
+    }
+    const due = Math.min(...[...gatherings.values()].map((g) => g.due));
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        flushing = flushing.then(
+          () => flushDue(),
+          () => flushDue(),
+        );
+      },
+      Math.max(0, due - now()),
+    );
+    timer.unref();
+  }
+
+  async function waitForJobs(jobs: Iterable<string>) {
+    const until = now() + jobWaitMs;
+    for (const id of jobs)
+      while (now() < until) {
+        const job = await reader.json<{ status?: string }>(`/jobs/${encodeURIComponent(id)}`);
+        if (!job || job.status === 'completed' || job.status === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+  }
+
+  /** Reads the courses whose gathering went quiet, in one batch, and records their versions. */
+  async function flushDue(waitJobs = true): Promise<void> {
+    const at = now();
+    const due = [...gatherings]
+      .filter(([, g]) => g.due <= at)
+      .sort(([, a], [, b]) => a.due - b.due);
+    for (const [key] of due) gatherings.delete(key);
+    try {
+      if (due.length === 0) return;
+      if (waitJobs) await waitForJobs(new Set(due.flatMap(([, g]) => [...g.jobs])));
+      const after = await reader.snapshots(due.map(([, g]) => g.courseId));
+      const readAt = now();
+      for (const [, gathering] of due) {
+        const { courseId } = gathering;
+        const state = after.get(courseId);
+        if (!state || gathering.before === undefined) {
+          log.warn({ courseId }, 'history: the course could not be read, no version recorded');
+          continue;
+        }
+        await history.record({
+          courseId,
+          before: gathering.before,
+          after: state,
+          at: readAt,
+          userEmail: gathering.userEmail,
+          kinds: [...gathering.kinds],
+          auditSeqs: gathering.auditSeqs,
+          translation: gathering.translation,
+        });
+      }
+    } catch (error) {
+      log.error({ err: error }, 'history: recording versions failed');
+    } finally {
+      schedule();
+    }
+  }
+
+  /** One gathering per course and person: each version is one person's. */
+  function gather(courseId: string, before: CourseSnapshot | null | undefined, settled: Settled) {
+    const key = `${courseId}\u0000${settled.userEmail}`;
+    let gathering = gatherings.get(key);
+    if (!gathering) {
+      gathering = {
+        courseId,
+        userEmail: settled.userEmail,
+        before,
+        kinds: new Set<HistoryChangeKind>(),
+        auditSeqs: [],
+        translation: null,
+        jobs: new Set<string>(),
+        due: 0,
+      };
+      gatherings.set(key, gathering);
+    }
+    gathering.due = now() + quietMs;
+    if (settled.auditSeq !== undefined) gathering.auditSeqs.push(settled.auditSeq);
+    return gathering;
+  }
+
+  return {
+    /** Before forwarding: the courses' state and the audit's subjects with old values. */
+    async prepare(call: CallToCapture): Promise<PreparedCall | null> {
+      if (!CONTENT_OPERATIONS.has(call.operationId) || call.operationId === 'createCourses')
+        return null;
+      try {
+        const courseIds = await coursesOf(call);
+        const [before, translation] = await Promise.all([
+          reader.snapshots(courseIds),
+          call.operationId === 'uploadTranslation' && courseIds[0]
+            ? translationFacts(call, courseIds[0])
+            : Promise.resolve(null),
+        ]);
+        // A translation of a course that could not be read (unknown id) says nothing it cannot know.
+        const facts =
+          translation && before.has(translation.courseId)
+            ? {
+                language: translation.language,
+                units: translation.units,
+                changed: translation.changed,
+              }
+            : null;
+        const subjects = touchedSubjects(call.operationId, call.body, before, facts);
+        return { call, before, subjects, translation: facts ? translation : null };
+      } catch (error) {
+        log.warn({ err: error, operation: call.operationId }, 'history: reading before failed');
+        return { call, before: new Map(), subjects: [], translation: null };
+      }
+    },
+
+    /** Once answered: successful changes join their course's gathering (recorded in the background). */
+    settle(call: CallToCapture, prepared: PreparedCall | null, settled: Settled): void {
+      if (settled.status < 200 || settled.status > 299) return;
+      if (!CONTENT_OPERATIONS.has(call.operationId)) return;
+      const answer = parseAnswer(settled.answer());
+      const job =
+        isObject(answer) && isObject(answer.backgroundJob) ? answer.backgroundJob.id : undefined;
+      if (call.operationId === 'createCourses') {
+        const groupIds =
+          isObject(answer) && Array.isArray(answer.courseGroupIds) ? answer.courseGroupIds : [];
+        void (async () => {
+          for (const groupId of groupIds.filter((id): id is string => typeof id === 'string'))
+            for (const courseId of await reader.groupCourses(groupId)) {
+              const gathering = gather(courseId, null, settled);
+              gathering.kinds.add('create');
+              if (typeof job === 'string') gathering.jobs.add(job);
+            }
+          schedule();
+        })().catch((error: unknown) => log.warn({ err: error }, 'history: created courses unread'));
+        return;
+      }
+      for (const [courseId, before] of prepared?.before ?? []) {
+        const groupId = before.courseGroup.id;
+        const gathering = gather(courseId, before, settled);
+        for (const kind of changeKinds(call.operationId, call.body, courseId, groupId))
+          gathering.kinds.add(kind);
+        if (typeof job === 'string') gathering.jobs.add(String(job));
+        if (prepared?.translation?.courseId === courseId) {
+          const { courseId: _course, ...facts } = prepared.translation;
+          gathering.translation = facts;
+        }
+      }
+      schedule();
+    },
+
+    /** Resolves once every gathering has been recorded (tests, shutdown). */
+    settled(): Promise<void> {
+      if (gatherings.size === 0 && !timer) return flushing;
+      return new Promise<void>((resolve) => idle.add(resolve)).then(() => flushing);
+    },
+
+    /** Records what is gathered now instead of waiting for quiet (shutdown). */
+    async flushNow(): Promise<void> {
+      for (const gathering of gatherings.values()) gathering.due = 0;
+      clearTimeout(timer);
+      // At shutdown: background jobs are not waited for.
+      flushing = flushing.then(
+        () => flushDue(false),
+        () => flushDue(false),
+      );
+      await flushing;
+    },
+  };
+}
+export type ChangeCapture = ReturnType<typeof createChangeCapture>;
