@@ -82,7 +82,7 @@ const SERVER_FLOW = {
   relay: ['storage', 'upstream', 'shared'],
   // Scheduled actions and approved publish requests write to the instance the way the proxy does:
   // recorded in the audit trail before they take effect.
-  publishing: ['audit', 'storage', 'upstream', 'shared'],
+  publishing: ['audit', 'history', 'storage', 'upstream', 'shared'],
   plugins: ['audit', 'auth', 'shared'],
   // The proxy's forwarding needs the upstream client, which routes receive through deps.
   deps: [...SERVICES, 'plugins', 'upstream', 'shared'],

@@ -28,6 +28,7 @@ import { registerHistoryRoutes } from './routes/history-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSchedulesRoutes } from './routes/schedules-routes.ts';
+import { registerReviewsRoutes } from './routes/reviews-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 
 export interface HttpServer {
@@ -92,6 +93,7 @@ export async function createHttpServer(
   registerAuditRoutes(app, deps);
   registerEventsRoutes(app, deps);
   registerSchedulesRoutes(app, deps);
+  registerReviewsRoutes(app, deps);
   registerProxyRoutes(app, deps);
   registerHistoryRoutes(app, deps);
   await registerSpa(app, distDir);

@@ -25,6 +25,8 @@ import { createReadCoalescer, type ReadCoalescer } from './proxy/read-coalescer.
 import { createContentActions } from './publishing/content-actions.ts';
 import { createScheduleRunner, type ScheduleRunner } from './publishing/schedule-runner.ts';
 import { createScheduleService } from './publishing/schedule-service.ts';
+import { createReviewService } from './publishing/review-service.ts';
+import { createPublishRequestsRepository } from './storage/publish-requests-repository.ts';
 import { createRelayService } from './relay/relay-service.ts';
 import { createAuditRepository } from './storage/audit-repository.ts';
 import { createHistoryRepository } from './storage/history-repository.ts';
@@ -154,14 +156,15 @@ export async function createServices(
     allow: config.urlAllowlist,
     resolve: options.resolveHost,
   });
+  const contentActions = createContentActions({
+    upstream,
+    auditTrail,
+    closeFlights: () => reads.closeFlights(),
+    log: log.child({ component: 'content-actions' }),
+  });
   const scheduleRunner = createScheduleRunner({
     repo: createSchedulesRepository(store.db, store.engine),
-    actions: createContentActions({
-      upstream,
-      auditTrail,
-      closeFlights: () => reads.closeFlights(),
-      log: log.child({ component: 'content-actions' }),
-    }),
+    actions: contentActions,
     coordination,
     roleOf: async (email) => (await roles.find(email))?.role ?? null,
     now,
@@ -185,6 +188,13 @@ export async function createServices(
     log: log.child({ component: 'history' }),
     now,
     quietMs: config.historyQuietMs,
+  });
+  // Course checks (issue 24) attach their report to new requests once merged: pass `checksReport`.
+  const reviews = createReviewService({
+    repo: createPublishRequestsRepository(store.db),
+    history,
+    actions: contentActions,
+    now,
   });
   const deps: ServiceDeps = {
     config,
@@ -223,6 +233,7 @@ export async function createServices(
     historyCapture: capture,
     demoAccounts: options.demoAccounts,
     schedules,
+    reviews,
   };
   return { deps, relayRepository, auditBacklog, signInLimiter, scheduleRunner };
 }

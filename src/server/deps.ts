@@ -20,6 +20,7 @@ import type { AuditedForward } from './proxy/audited-forward.ts';
 import type { BodyIntake } from './proxy/body-intake.ts';
 import type { ReadCoalescer } from './proxy/read-coalescer.ts';
 import type { ScheduleService } from './publishing/schedule-service.ts';
+import type { ReviewService } from './publishing/review-service.ts';
 import type { RelayService } from './relay/relay-service.ts';
 import type { Upstream } from './upstream/upstream-client.ts';
 
@@ -57,4 +58,6 @@ export interface ConsoleDeps {
   demoAccounts: DemoAccount[] | null;
   /** Scheduled actions: create, list, cancel (publishing/schedule-service.ts). */
   schedules: ScheduleService;
+  /** Publish requests: ask, list, approve, decline (publishing/review-service.ts). */
+  reviews: ReviewService;
 }

@@ -134,6 +134,7 @@ describe('console schema', () => {
         'audit_log',
         'course_nodes',
         'course_versions',
+        'publish_requests',
         'relay_events',
         'relay_kinds',
         'roles',

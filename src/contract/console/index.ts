@@ -6,6 +6,7 @@ import { AUDIT_ENDPOINTS, AUDIT_INTRO } from './audit.ts';
 import type { ConsoleEndpoint } from './endpoint.ts';
 import { HEALTH_ENDPOINTS } from './health.ts';
 import { HISTORY_ENDPOINTS, HISTORY_INTRO } from './history.ts';
+import { REVIEWS_ENDPOINTS, REVIEWS_INTRO } from './reviews.ts';
 import { RELAY_ENDPOINTS, RELAY_INTRO } from './relay.ts';
 import { ROLES_ENDPOINTS } from './roles.ts';
 import { SCHEDULES_ENDPOINTS, SCHEDULES_INTRO } from './schedules.ts';
@@ -27,6 +28,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Health and meta', endpoints: HEALTH_ENDPOINTS },
   { title: 'Scheduled actions', intro: SCHEDULES_INTRO, endpoints: SCHEDULES_ENDPOINTS },
   { title: 'Course history', intro: HISTORY_INTRO, endpoints: HISTORY_ENDPOINTS },
+  { title: 'Review before publishing', intro: REVIEWS_INTRO, endpoints: REVIEWS_ENDPOINTS },
 ];
 
 export const CONSOLE_ENDPOINTS: readonly ConsoleEndpoint[] = CONSOLE_AREAS.flatMap(

@@ -120,6 +120,26 @@ export interface ScheduledActionsTable {
   results: Defaulted<string>;
 }
 
+/** A request to publish a course (migration 031). */
+export interface PublishRequestsTable {
+  seq: Generated<number>;
+  id: string;
+  course_id: string;
+  group_id: string;
+  title: string;
+  note: string;
+  state: Defaulted<string>;
+  requested_by: string;
+  requested_at: number;
+  version: number | null;
+  /** JSON of the course checks report; null when none was available. */
+  checks_report: string | null;
+  decided_by: Defaulted<string | null>;
+  decided_at: Defaulted<number | null>;
+  comment: Defaulted<string | null>;
+  outcome: Defaulted<string | null>;
+}
+
 /** One version of a course (storage/history-repository.ts, history/snapshot-codec.ts). */
 export interface CourseVersionsTable {
   seq: Generated<number>;
@@ -171,6 +191,7 @@ export interface ConsoleTables {
   sign_in_buckets: SignInBucketsTable;
   sign_in_failures: SignInFailuresTable;
   scheduled_actions: ScheduledActionsTable;
+  publish_requests: PublishRequestsTable;
   course_versions: CourseVersionsTable;
   course_nodes: CourseNodesTable;
 }

@@ -11,6 +11,7 @@ import * as auditSubjects from './006-audit-subjects.ts';
 import * as auditAborted from './007-audit-aborted.ts';
 import * as courseHistory from './020-course-history.ts';
 import * as scheduledActions from './030-scheduled-actions.ts';
+import * as publishRequests from './031-publish-requests.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '007-audit-aborted': auditAborted,
   '020-course-history': courseHistory,
   '030-scheduled-actions': scheduledActions,
+  '031-publish-requests': publishRequests,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {
