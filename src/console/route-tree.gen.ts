@@ -19,6 +19,7 @@ import { Route as AuthedEventsRouteImport } from './routes/_authed.events';
 import { Route as AuthedImportsRouteImport } from './routes/_authed.imports';
 import { Route as AuthedLearningPathsRouteImport } from './routes/_authed.learning-paths';
 import { Route as AuthedPricesRouteImport } from './routes/_authed.prices';
+import { Route as AuthedReviewsRouteImport } from './routes/_authed.reviews';
 import { Route as AuthedSchedulesRouteImport } from './routes/_authed.schedules';
 import { Route as AuthedSearchRouteImport } from './routes/_authed.search';
 import { Route as AuthedUsersRouteImport } from './routes/_authed.users';
@@ -80,6 +81,11 @@ const AuthedLearningPathsRoute = AuthedLearningPathsRouteImport.update({
 const AuthedPricesRoute = AuthedPricesRouteImport.update({
   id: '/prices',
   path: '/prices',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedReviewsRoute = AuthedReviewsRouteImport.update({
+  id: '/reviews',
+  path: '/reviews',
   getParentRoute: () => AuthedRoute,
 } as any);
 const AuthedSchedulesRoute = AuthedSchedulesRouteImport.update({
@@ -150,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
   '/prices': typeof AuthedPricesRoute;
+  '/reviews': typeof AuthedReviewsRoute;
   '/schedules': typeof AuthedSchedulesRoute;
   '/search': typeof AuthedSearchRoute;
   '/users': typeof AuthedUsersRoute;
@@ -171,6 +178,7 @@ export interface FileRoutesByTo {
   '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
   '/prices': typeof AuthedPricesRoute;
+  '/reviews': typeof AuthedReviewsRoute;
   '/schedules': typeof AuthedSchedulesRoute;
   '/search': typeof AuthedSearchRoute;
   '/users': typeof AuthedUsersRoute;
@@ -195,6 +203,7 @@ export interface FileRoutesById {
   '/_authed/imports': typeof AuthedImportsRoute;
   '/_authed/learning-paths': typeof AuthedLearningPathsRoute;
   '/_authed/prices': typeof AuthedPricesRoute;
+  '/_authed/reviews': typeof AuthedReviewsRoute;
   '/_authed/schedules': typeof AuthedSchedulesRoute;
   '/_authed/search': typeof AuthedSearchRoute;
   '/_authed/users': typeof AuthedUsersRoute;
@@ -220,6 +229,7 @@ export interface FileRouteTypes {
     | '/imports'
     | '/learning-paths'
     | '/prices'
+    | '/reviews'
     | '/schedules'
     | '/search'
     | '/users'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
     | '/imports'
     | '/learning-paths'
     | '/prices'
+    | '/reviews'
     | '/schedules'
     | '/search'
     | '/users'
@@ -264,6 +275,7 @@ export interface FileRouteTypes {
     | '/_authed/imports'
     | '/_authed/learning-paths'
     | '/_authed/prices'
+    | '/_authed/reviews'
     | '/_authed/schedules'
     | '/_authed/search'
     | '/_authed/users'
@@ -356,6 +368,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedPricesRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/reviews': {
+      id: '/_authed/reviews';
+      path: '/reviews';
+      fullPath: '/reviews';
+      preLoaderRoute: typeof AuthedReviewsRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
     '/_authed/schedules': {
       id: '/_authed/schedules';
       path: '/schedules';
@@ -443,6 +462,7 @@ interface AuthedRouteChildren {
   AuthedImportsRoute: typeof AuthedImportsRoute;
   AuthedLearningPathsRoute: typeof AuthedLearningPathsRoute;
   AuthedPricesRoute: typeof AuthedPricesRoute;
+  AuthedReviewsRoute: typeof AuthedReviewsRoute;
   AuthedSchedulesRoute: typeof AuthedSchedulesRoute;
   AuthedSearchRoute: typeof AuthedSearchRoute;
   AuthedUsersRoute: typeof AuthedUsersRoute;
@@ -464,6 +484,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedImportsRoute: AuthedImportsRoute,
   AuthedLearningPathsRoute: AuthedLearningPathsRoute,
   AuthedPricesRoute: AuthedPricesRoute,
+  AuthedReviewsRoute: AuthedReviewsRoute,
   AuthedSchedulesRoute: AuthedSchedulesRoute,
   AuthedSearchRoute: AuthedSearchRoute,
   AuthedUsersRoute: AuthedUsersRoute,

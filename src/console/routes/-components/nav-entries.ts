@@ -17,6 +17,7 @@ export function navEntries(capabilities: Capabilities): NavEntry[] {
     ...(capabilities.manageRoles ? [{ to: '/admin/roles' as const, label: 'Roles' }] : []),
     ...(capabilities.readAudit ? [{ to: '/admin/audit' as const, label: 'Audit log' }] : []),
     { to: '/schedules', label: 'Schedules' },
+    ...(capabilities.publish ? [{ to: '/reviews' as const, label: 'Review' }] : []),
   ];
 }
 
