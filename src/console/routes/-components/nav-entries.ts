@@ -16,7 +16,6 @@ export function navEntries(capabilities: Capabilities): NavEntry[] {
     ...(capabilities.createAndUpdate ? [{ to: '/editor/new' as const, label: 'New course' }] : []),
     ...(capabilities.manageRoles ? [{ to: '/admin/roles' as const, label: 'Roles' }] : []),
     ...(capabilities.readAudit ? [{ to: '/admin/audit' as const, label: 'Audit log' }] : []),
-    { to: '/schedules', label: 'Schedules' },
     ...(capabilities.publish ? [{ to: '/reviews' as const, label: 'Review' }] : []),
   ];
 }
@@ -29,4 +28,5 @@ export const CONTENT_TOOLS: readonly NavEntry[] = [
   { to: '/completion-criteria', label: 'Completion criteria' },
   { to: '/certificate-templates', label: 'Certificate templates' },
   { to: '/imports', label: 'Bulk imports' },
+  { to: '/schedules', label: 'Schedules' },
 ];
