@@ -13,12 +13,20 @@ test('two templates created for picked courses, then one renamed from the saved 
   await signInAs('admin');
   await page.goto('/certificate-templates');
   const first = page.getByRole('listitem', { name: 'Template 1' });
-  await expect(first).toContainText('Name: ');
+  // Nothing typed yet: no problem is shown, and the page speaks to admins, not developers.
+  await expect(page.getByTestId('templates-preview')).toHaveText('No templates filled in yet.');
+  await expect(first.locator('.template-row__problems')).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText(
+    /Too small|spec|OpenAPI|CertificateTemplate/,
+  );
+  await first.getByLabel('Body (HTML)').fill('<h1>Well done</h1>');
+  await expect(first.locator('.template-row__problems')).toHaveText(
+    'Name: type a name for the template.',
+  );
   await expect(page.getByTestId('templates-preview')).toHaveText(
     '0 templates ready; 1 template needs attention.',
   );
   await first.getByLabel('Name').fill(`${prefix} completion`);
-  await first.getByLabel('Body (HTML)').fill('<h1>Well done</h1>');
   await first.getByText('Add courses to template 1').click();
   await first.getByLabel('Find courses').fill(prefix);
   await first.getByRole('button', { name: 'Add all 3' }).click();

@@ -187,6 +187,27 @@ test('a 2,500-row price import goes out in 3 chunks; the failed chunk is retried
   await expect(firstRow.getByRole('textbox')).toHaveValue('');
 });
 
+test('typed rows may mix a comma and a tab, as the help text allows', async ({
+  page,
+  sandbox,
+  signInAs,
+}) => {
+  const prefix = `PRM${Date.now()}`;
+  const courses = await createCourses(sandbox, 2, prefix);
+  await signInAs('admin');
+  await openPrices(page);
+  await page
+    .getByLabel('Rows: SKU or course id, then the price')
+    .fill(`${courses[0]!.sku}, 123.45\n${courses[1]!.sku}\t0.5`);
+  await page.getByRole('button', { name: 'Apply rows' }).click();
+  await expect(page.getByTestId('paste-report')).toContainText(
+    'Typed rows: 2 prices applied to the grid from 2 rows.',
+  );
+  await expect(page.getByTestId('price-preview')).toHaveText(
+    '2 price changes · total $0.00 → $123.95 (+$123.95)',
+  );
+});
+
 test('rows that cannot be applied are flagged; typed and pasted prices are checked', async ({
   page,
   sandbox,

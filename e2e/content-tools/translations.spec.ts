@@ -59,7 +59,7 @@ test('an XLIFF round trip: download, translate, preview, upload, read the transl
   await pickFile(page, 'course.fr.xlf', translated);
   const preview = page.getByTestId('translation-preview');
   await expect(preview).toContainText('Target languagefr');
-  await expect(preview).toContainText(`Units${units}`);
+  await expect(preview).toContainText(`Units learners see${units}`);
   await expect(preview).toContainText('Translated2');
   await expect(preview).toContainText(`Left untranslated${units - 2}`);
   await expect(preview.getByRole('list', { name: 'Examples from the file' })).toContainText(

@@ -90,6 +90,7 @@ const CONTENT_TOOLS = [
   'Completion criteria',
   'Certificate templates',
   'Bulk imports',
+  'Schedules',
 ];
 
 let ids: Ids;
@@ -148,7 +149,7 @@ test("from 1280 px an admin's whole header (seven destinations, Jobs, name, Sign
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/course-groups');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveCount(6);
+    await expect(nav.getByRole('link')).toHaveCount(7);
     await expect(nav.getByRole('button', { name: 'Content tools' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     const header = await page.locator('header').evaluate((element) => ({
@@ -194,6 +195,7 @@ test('on a phone the navigation, Jobs and Sign out are in one menu, by keyboard'
     'New course',
     'Roles',
     'Audit log',
+    'Review',
     ...CONTENT_TOOLS,
     'Jobs',
     'Sign out',

@@ -83,6 +83,7 @@ const SERVICES = [
   'names',
   'checks',
   'history',
+  'publishing',
 ];
 const SERVER_FLOW = {
   shared: [],
@@ -101,6 +102,9 @@ const SERVER_FLOW = {
   names: ['storage', 'upstream', 'shared'],
   // Course checks: reads the course upstream, fetches its links through the address guard (net/).
   checks: ['storage', 'upstream', 'shared'],
+  // Scheduled actions and approved publish requests write to the instance the way the proxy does:
+  // recorded in the audit trail before they take effect.
+  publishing: ['audit', 'history', 'storage', 'upstream', 'shared'],
   plugins: ['audit', 'auth', 'shared'],
   // The proxy's forwarding needs the upstream client, which routes receive through deps.
   deps: [...SERVICES, 'plugins', 'upstream', 'shared'],

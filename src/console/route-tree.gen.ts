@@ -20,6 +20,8 @@ import { Route as AuthedEventsRouteImport } from './routes/_authed.events';
 import { Route as AuthedImportsRouteImport } from './routes/_authed.imports';
 import { Route as AuthedLearningPathsRouteImport } from './routes/_authed.learning-paths';
 import { Route as AuthedPricesRouteImport } from './routes/_authed.prices';
+import { Route as AuthedReviewsRouteImport } from './routes/_authed.reviews';
+import { Route as AuthedSchedulesRouteImport } from './routes/_authed.schedules';
 import { Route as AuthedSearchRouteImport } from './routes/_authed.search';
 import { Route as AuthedUsersRouteImport } from './routes/_authed.users';
 import { Route as AuthedAdminAuditRouteImport } from './routes/_authed.admin.audit';
@@ -87,6 +89,16 @@ const AuthedPricesRoute = AuthedPricesRouteImport.update({
   path: '/prices',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedReviewsRoute = AuthedReviewsRouteImport.update({
+  id: '/reviews',
+  path: '/reviews',
+  getParentRoute: () => AuthedRoute,
+} as any);
+const AuthedSchedulesRoute = AuthedSchedulesRouteImport.update({
+  id: '/schedules',
+  path: '/schedules',
+  getParentRoute: () => AuthedRoute,
+} as any);
 const AuthedSearchRoute = AuthedSearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -151,6 +163,8 @@ export interface FileRoutesByFullPath {
   '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
   '/prices': typeof AuthedPricesRoute;
+  '/reviews': typeof AuthedReviewsRoute;
+  '/schedules': typeof AuthedSchedulesRoute;
   '/search': typeof AuthedSearchRoute;
   '/users': typeof AuthedUsersRoute;
   '/admin/audit': typeof AuthedAdminAuditRoute;
@@ -172,6 +186,8 @@ export interface FileRoutesByTo {
   '/imports': typeof AuthedImportsRoute;
   '/learning-paths': typeof AuthedLearningPathsRoute;
   '/prices': typeof AuthedPricesRoute;
+  '/reviews': typeof AuthedReviewsRoute;
+  '/schedules': typeof AuthedSchedulesRoute;
   '/search': typeof AuthedSearchRoute;
   '/users': typeof AuthedUsersRoute;
   '/': typeof AuthedIndexRoute;
@@ -196,6 +212,8 @@ export interface FileRoutesById {
   '/_authed/imports': typeof AuthedImportsRoute;
   '/_authed/learning-paths': typeof AuthedLearningPathsRoute;
   '/_authed/prices': typeof AuthedPricesRoute;
+  '/_authed/reviews': typeof AuthedReviewsRoute;
+  '/_authed/schedules': typeof AuthedSchedulesRoute;
   '/_authed/search': typeof AuthedSearchRoute;
   '/_authed/users': typeof AuthedUsersRoute;
   '/_authed/': typeof AuthedIndexRoute;
@@ -221,6 +239,8 @@ export interface FileRouteTypes {
     | '/imports'
     | '/learning-paths'
     | '/prices'
+    | '/reviews'
+    | '/schedules'
     | '/search'
     | '/users'
     | '/admin/audit'
@@ -242,6 +262,8 @@ export interface FileRouteTypes {
     | '/imports'
     | '/learning-paths'
     | '/prices'
+    | '/reviews'
+    | '/schedules'
     | '/search'
     | '/users'
     | '/'
@@ -265,6 +287,8 @@ export interface FileRouteTypes {
     | '/_authed/imports'
     | '/_authed/learning-paths'
     | '/_authed/prices'
+    | '/_authed/reviews'
+    | '/_authed/schedules'
     | '/_authed/search'
     | '/_authed/users'
     | '/_authed/'
@@ -363,6 +387,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedPricesRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/reviews': {
+      id: '/_authed/reviews';
+      path: '/reviews';
+      fullPath: '/reviews';
+      preLoaderRoute: typeof AuthedReviewsRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
+    '/_authed/schedules': {
+      id: '/_authed/schedules';
+      path: '/schedules';
+      fullPath: '/schedules';
+      preLoaderRoute: typeof AuthedSchedulesRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
     '/_authed/search': {
       id: '/_authed/search';
       path: '/search';
@@ -444,6 +482,8 @@ interface AuthedRouteChildren {
   AuthedImportsRoute: typeof AuthedImportsRoute;
   AuthedLearningPathsRoute: typeof AuthedLearningPathsRoute;
   AuthedPricesRoute: typeof AuthedPricesRoute;
+  AuthedReviewsRoute: typeof AuthedReviewsRoute;
+  AuthedSchedulesRoute: typeof AuthedSchedulesRoute;
   AuthedSearchRoute: typeof AuthedSearchRoute;
   AuthedUsersRoute: typeof AuthedUsersRoute;
   AuthedIndexRoute: typeof AuthedIndexRoute;
@@ -465,6 +505,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedImportsRoute: AuthedImportsRoute,
   AuthedLearningPathsRoute: AuthedLearningPathsRoute,
   AuthedPricesRoute: AuthedPricesRoute,
+  AuthedReviewsRoute: AuthedReviewsRoute,
+  AuthedSchedulesRoute: AuthedSchedulesRoute,
   AuthedSearchRoute: AuthedSearchRoute,
   AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,

@@ -36,6 +36,8 @@ import { registerHistoryRoutes } from './routes/history-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSavedViewsRoutes } from './routes/saved-views-routes.ts';
+import { registerSchedulesRoutes } from './routes/schedules-routes.ts';
+import { registerReviewsRoutes } from './routes/reviews-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 
 export interface HttpServer {
@@ -117,6 +119,8 @@ export async function createHttpServer(
   registerSavedViewsRoutes(app, deps);
   registerAlertsRoutes(app, deps);
   registerNamesRoutes(app, deps);
+  registerSchedulesRoutes(app, deps);
+  registerReviewsRoutes(app, deps);
   registerProxyRoutes(app, deps);
   registerCourseChecksRoutes(app, deps);
   registerIdentityProviderRoutes(app, deps);

@@ -32,6 +32,11 @@ import { createAllowlist } from './proxy/allowlist.ts';
 import { createAuditedForward } from './proxy/audited-forward.ts';
 import { createBodyIntake } from './proxy/body-intake.ts';
 import { createReadCoalescer, type ReadCoalescer } from './proxy/read-coalescer.ts';
+import { createContentActions } from './publishing/content-actions.ts';
+import { createScheduleRunner, type ScheduleRunner } from './publishing/schedule-runner.ts';
+import { createScheduleService } from './publishing/schedule-service.ts';
+import { createReviewService } from './publishing/review-service.ts';
+import { createPublishRequestsRepository } from './storage/publish-requests-repository.ts';
 import { createRelayService } from './relay/relay-service.ts';
 import { createAlertsRepository } from './storage/alerts-repository.ts';
 import { createAuditRepository } from './storage/audit-repository.ts';
@@ -43,6 +48,7 @@ import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './stora
 import { createCoordination } from './storage/open-coordination.ts';
 import { createRelayRepository, type RelayRepository } from './storage/relay-repository.ts';
 import { createSavedViewsRepository } from './storage/saved-views-repository.ts';
+import { createSchedulesRepository } from './storage/schedules-repository.ts';
 import { createSessionsRepository } from './storage/sessions-repository.ts';
 import { createSignInBucketsRepository } from './storage/sign-in-buckets-repository.ts';
 import { createSignInFailuresRepository } from './storage/sign-in-failures-repository.ts';
@@ -106,6 +112,8 @@ export interface Services {
   relayRepository: RelayRepository;
   auditBacklog: AuditBacklog;
   signInLimiter: SignInLimiter;
+  /** Runs scheduled actions on the schedules lease holder: started by listen(), stopped at close. */
+  scheduleRunner: ScheduleRunner;
 }
 
 export async function createServices(
@@ -194,6 +202,27 @@ export async function createServices(
   });
   // Alert rules are evaluated, and webhooks sent, by the relay's leader only.
   for (const duty of alerts.duties) relay.whileLeading(duty);
+  const contentActions = createContentActions({
+    upstream,
+    auditTrail,
+    closeFlights: () => reads.closeFlights(),
+    log: log.child({ component: 'content-actions' }),
+  });
+  const scheduleRunner = createScheduleRunner({
+    repo: createSchedulesRepository(store.db, store.engine),
+    actions: contentActions,
+    coordination,
+    roleOf: async (email) => (await roles.find(email))?.role ?? null,
+    now,
+    log: log.child({ component: 'schedules' }),
+    config: config.schedules,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+  });
+  const schedules = createScheduleService({
+    repo: createSchedulesRepository(store.db, store.engine),
+    now,
+    onChange: () => scheduleRunner.wake(),
+  });
 
   const history = createHistoryService(createHistoryRepository(store.db), {
     serverName: config.serverName,
@@ -205,6 +234,27 @@ export async function createServices(
     log: log.child({ component: 'history' }),
     now,
     quietMs: config.historyQuietMs,
+  });
+  const courseChecks = createCourseChecksService({
+    upstream,
+    repository: createCourseChecksRepository(store.db),
+    links: createLinkChecker({
+      dispatcher: addressGuard.dispatcher({ connections: config.linkCheck.concurrency }),
+      ...config.linkCheck,
+    }),
+    now,
+    log: log.child({ component: 'course-checks' }),
+    serverName: config.serverName,
+    reportTtlMs: config.linkCheck.cacheMs,
+  });
+  // A publish request carries the checks report of the course as saved when it is made (issue 24);
+  // a check that takes longer than 20 s leaves the request without one rather than holding it.
+  const reviews = createReviewService({
+    repo: createPublishRequestsRepository(store.db),
+    history,
+    actions: contentActions,
+    now,
+    checksReport: (courseId) => courseChecks.reportFor(courseId, { maxWaitMs: 20_000 }),
   });
   const deps: ServiceDeps = {
     config,
@@ -256,22 +306,13 @@ export async function createServices(
     demoAccounts: options.demoAccounts,
     savedViews: createSavedViewsService(createSavedViewsRepository(store.db), now),
     alerts,
-    courseChecks: createCourseChecksService({
-      upstream,
-      repository: createCourseChecksRepository(store.db),
-      links: createLinkChecker({
-        dispatcher: addressGuard.dispatcher({ connections: config.linkCheck.concurrency }),
-        ...config.linkCheck,
-      }),
-      now,
-      log: log.child({ component: 'course-checks' }),
-      serverName: config.serverName,
-      reportTtlMs: config.linkCheck.cacheMs,
-    }),
+    courseChecks,
     identityProvider,
     metrics: options.metrics,
+    schedules,
+    reviews,
   };
-  return { deps, relayRepository, auditBacklog, signInLimiter };
+  return { deps, relayRepository, auditBacklog, signInLimiter, scheduleRunner };
 }
 
 /**

@@ -42,6 +42,8 @@ export interface ConsoleServerOptions {
   distDir?: string;
   /** Tests start the relay themselves when they want it. */
   startRelay?: boolean;
+  /** Tests that drive the schedule runner themselves leave it off. */
+  startSchedules?: boolean;
   /** How the URL guard resolves host names (tests: no name resolves here but their own). */
   resolveHost?: HostResolver;
 }
@@ -204,6 +206,7 @@ export async function buildConsoleServer(
       }
       if (options.startRelay !== false) await deps.relay.start();
       boundUrl = url;
+      if (options.startSchedules !== false) services.scheduleRunner.start();
       return url;
     },
     shutdown,
@@ -212,7 +215,11 @@ export async function buildConsoleServer(
 }
 
 /** Purges expired sessions and sign-in limits now and then; ends streams and the relay at close. */
-function keepTidy(app: FastifyInstance, { deps, signInLimiter }: Services, log: Logger): void {
+function keepTidy(
+  app: FastifyInstance,
+  { deps, signInLimiter, scheduleRunner }: Services,
+  log: Logger,
+): void {
   const purgeTimer = setInterval(() => {
     Promise.all([
       deps.sessions.purgeExpired(),
@@ -229,6 +236,7 @@ function keepTidy(app: FastifyInstance, { deps, signInLimiter }: Services, log: 
     deps.streamGuard.stop();
     await deps.relay.stop();
     await deps.courseChecks.stop();
+    await scheduleRunner.stop();
     // Changes answered but not yet recorded in the history are recorded now, not lost.
     await deps.historyCapture.flushNow();
   });

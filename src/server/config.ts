@@ -65,6 +65,8 @@ export interface ConsoleConfig {
   };
   /** Titles of the ids events carry (names/names-service.ts). */
   names: NamesConfig;
+  /** Scheduled actions: how often the lease holder looks for due ones; when a run counts as late. */
+  schedules: { checkMs: number; lateAfterMs: number };
   /** Quiet time after which a person's calls on one course make one history version. */
   historyQuietMs: number;
   sandbox: { port: number; dbFile: string };
@@ -325,6 +327,8 @@ const EnvSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
     .optional(),
   LECTERN_SHUTDOWN_GRACE_S: int(1, 300).default(10),
+  LECTERN_SCHEDULE_CHECK_MS: int(100, 60_000).default(1000),
+  LECTERN_SCHEDULE_LATE_AFTER_S: int(1, 86_400).default(60),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
   LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
 });
@@ -445,6 +449,10 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       ttlMs: e.LECTERN_NAMES_TTL_S * 1000,
       concurrency: e.LECTERN_NAMES_CONCURRENCY,
       maxThrottleWaitMs: 10_000,
+    },
+    schedules: {
+      checkMs: e.LECTERN_SCHEDULE_CHECK_MS,
+      lateAfterMs: e.LECTERN_SCHEDULE_LATE_AFTER_S * 1000,
     },
     historyQuietMs: e.LECTERN_HISTORY_QUIET_MS,
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },

@@ -24,6 +24,8 @@ import type { Allowlist } from './proxy/allowlist.ts';
 import type { AuditedForward } from './proxy/audited-forward.ts';
 import type { BodyIntake } from './proxy/body-intake.ts';
 import type { ReadCoalescer } from './proxy/read-coalescer.ts';
+import type { ScheduleService } from './publishing/schedule-service.ts';
+import type { ReviewService } from './publishing/review-service.ts';
 import type { RelayService } from './relay/relay-service.ts';
 import type { Upstream } from './upstream/upstream-client.ts';
 import type { SavedViewsService } from './views/saved-views-service.ts';
@@ -71,4 +73,8 @@ export interface ConsoleDeps {
   identityProvider: IdentityProviderService | null;
   /** This server's Prometheus registry: services add their series here (metrics/metrics-registry.ts). */
   metrics: Metrics;
+  /** Scheduled actions: create, list, cancel (publishing/schedule-service.ts). */
+  schedules: ScheduleService;
+  /** Publish requests: ask, list, approve, decline (publishing/review-service.ts). */
+  reviews: ReviewService;
 }

@@ -6,17 +6,27 @@ import type { Status } from '#contract/enums.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { courseGroupQueries } from '../lib/queries/course-groups.ts';
 
-export function ScheduleText({ date }: { date: string }) {
+/** `compact`: under a "Scheduled" badge in a table cell, the words before the date are for screen readers. */
+export function ScheduleText({ date, compact = false }: { date: string; compact?: boolean }) {
   return (
     <span className="schedule-line" data-testid="scheduled-for">
-      Scheduled for <time dateTime={date}>{formatDateTime(date)}</time>
+      {compact ? <span className="visually-hidden">Scheduled for </span> : 'Scheduled for '}
+      <time dateTime={date}>{formatDateTime(date)}</time>
     </span>
   );
 }
 
-export function GroupScheduledFor({ groupId, status }: { groupId: string; status: Status }) {
+export function GroupScheduledFor({
+  groupId,
+  status,
+  compact = false,
+}: {
+  groupId: string;
+  status: Status;
+  compact?: boolean;
+}) {
   const pending = status === 'pending';
   const { data } = useQuery({ ...courseGroupQueries.displayCourse(groupId), enabled: pending });
   if (!pending || !data?.futurePublishDate || data.status !== 'pending') return null;
-  return <ScheduleText date={data.futurePublishDate} />;
+  return <ScheduleText date={data.futurePublishDate} compact={compact} />;
 }

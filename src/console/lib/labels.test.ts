@@ -24,6 +24,7 @@ import {
   STATUS_LABELS,
   TOPIC_TYPE_LABELS,
   UPLOAD_TYPE_LABELS,
+  contentTypeLabel,
   labelFor,
   optionLabel,
 } from './labels.ts';
@@ -75,5 +76,13 @@ describe('labels', () => {
     expect(optionLabel('status', 'pending')).toBe('Scheduled');
     expect(optionLabel('assetType', '<provider_alt>')).toBe('Alternate video provider');
     expect(optionLabel('objectType', 'course')).toBe('course');
+  });
+
+  it('says a course group content type in words, never its slug', () => {
+    expect(contentTypeLabel('microCourse')).toBe('Micro-course');
+    expect(contentTypeLabel('scorm')).toBe('SCORM package');
+    expect(contentTypeLabel('inPersonEvent')).toBe('In-person event');
+    expect(contentTypeLabel('onlineWorkshop')).toBe('Online workshop');
+    expect(contentTypeLabel('self_paced-lab')).toBe('Self paced lab');
   });
 });

@@ -212,6 +212,33 @@ export function labelFor(labels: Readonly<Record<string, string>>, value: string
   return labels[value] ?? value;
 }
 
+/**
+ * A course group's content type in words. Content types are the instance's own slugs (its company
+ * configuration names them; the API lists no names): the usual ones have words here, any other slug
+ * is spelled out from its camelCase ("onlineWorkshop" -> "Online workshop").
+ */
+const CONTENT_TYPE_WORDS: Readonly<Record<string, string>> = {
+  course: 'Course',
+  microCourse: 'Micro-course',
+  article: 'Article',
+  video: 'Video',
+  scorm: 'SCORM package',
+  xApi: 'xAPI object',
+  webinar: 'Webinar',
+  inPersonEvent: 'In-person event',
+};
+
+export function contentTypeLabel(slug: string): string {
+  const known = CONTENT_TYPE_WORDS[slug];
+  if (known) return known;
+  const words = slug
+    .replace(/[-_]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : slug;
+}
+
 /** The word for one choice of an enum field; the wire value when the field has no labels. */
 export function optionLabel(field: string, value: string): string {
   const labels = FIELD_OPTION_LABELS[field];

@@ -14,6 +14,8 @@ import { DisplayCourseCard } from '../features/course-detail/display-course-card
 import { GroupSummary } from '../features/course-detail/group-summary.tsx';
 import { GroupThumbnailForm } from '../features/course-detail/group-thumbnail-form.tsx';
 import { GroupArchiveAction } from '../features/publish/group-archive-panel.tsx';
+import { GroupSchedules } from '../features/schedules/group-schedules.tsx';
+import { RequestPublishing } from '../features/reviews/request-publishing.tsx';
 import { KIND_LABELS } from '../lib/labels.ts';
 import { courseGroupQueries } from '../lib/queries/course-groups.ts';
 import { courseQueries } from '../lib/queries/courses.ts';
@@ -147,6 +149,16 @@ function GroupDetailPage() {
         </div>
         <aside className="detail-aside" aria-label="About this group">
           <GroupSummary group={group} />
+          <GroupSchedules
+            group={group}
+            courseId={courseId === group.displayCourseId ? null : courseId}
+            canSchedule={capabilities.publish}
+          />
+          <RequestPublishing
+            groupId={groupId}
+            courseId={courseId}
+            canRequest={capabilities.createAndUpdate && !capabilities.publish}
+          />
           <QueryBoundary title="The display course did not load">
             <Suspense fallback={<PendingState label="Loading the display course" />}>
               <DisplayCourseCard groupId={groupId} />

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { LearningPathsPage } from '../features/learning-paths/learning-paths-page.tsx';
 import { LearningPathActions } from '../features/publish/learning-path-actions.tsx';
+import { PathSchedules } from '../features/schedules/path-schedules.tsx';
 import { learningPathQueries } from '../lib/queries/learning-paths.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -32,7 +33,14 @@ function LearningPathsRoute() {
     <LearningPathsPage
       lookup={id ? { id } : sku ? { sku } : null}
       renderActions={
-        capabilities.publish ? (path) => <LearningPathActions path={path} /> : undefined
+        capabilities.publish
+          ? (path) => (
+              <>
+                <LearningPathActions path={path} />
+                <PathSchedules path={path} />
+              </>
+            )
+          : undefined
       }
     />
   );

@@ -9,8 +9,10 @@ import { HEALTH_ENDPOINTS } from './health.ts';
 import { NAMES_ENDPOINTS, NAMES_INTRO } from './names.ts';
 import { IDENTITY_PROVIDER_ENDPOINTS } from './identity-provider.ts';
 import { HISTORY_ENDPOINTS, HISTORY_INTRO } from './history.ts';
+import { REVIEWS_ENDPOINTS, REVIEWS_INTRO } from './reviews.ts';
 import { RELAY_ENDPOINTS, RELAY_INTRO } from './relay.ts';
 import { ROLES_ENDPOINTS } from './roles.ts';
+import { SCHEDULES_ENDPOINTS, SCHEDULES_INTRO } from './schedules.ts';
 import { SESSION_ENDPOINTS } from './session.ts';
 import { SAVED_VIEWS_ENDPOINTS, SAVED_VIEWS_INTRO } from './saved-views.ts';
 import { ALERTS_ENDPOINTS, ALERTS_INTRO } from './alerts.ts';
@@ -34,7 +36,9 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Names', intro: NAMES_INTRO, endpoints: NAMES_ENDPOINTS },
   { title: 'Course checks', intro: COURSE_CHECKS_INTRO, endpoints: COURSE_CHECKS_ENDPOINTS },
   { title: 'Identity provider sign-in', endpoints: IDENTITY_PROVIDER_ENDPOINTS },
+  { title: 'Scheduled actions', intro: SCHEDULES_INTRO, endpoints: SCHEDULES_ENDPOINTS },
   { title: 'Course history', intro: HISTORY_INTRO, endpoints: HISTORY_ENDPOINTS },
+  { title: 'Review before publishing', intro: REVIEWS_INTRO, endpoints: REVIEWS_ENDPOINTS },
 ];
 
 export const CONSOLE_ENDPOINTS: readonly ConsoleEndpoint[] = CONSOLE_AREAS.flatMap(

@@ -141,6 +141,23 @@ export class AuditBacklog {
   }
 }
 
+/**
+ * A Content API call the console server makes on its own, for someone (a scheduled action, an approved
+ * publish request): recorded under that person, with no client address.
+ */
+export interface OwnCall {
+  userEmail: string;
+  role: string;
+  method: string;
+  route: string;
+  path: string;
+  operation: string;
+  summary: string;
+  bodySha256: string;
+  bodyBytes: number;
+  subjects: AuditSubject[];
+}
+
 export interface AuditTrailOptions {
   now: () => number;
   serverName: string;
@@ -223,6 +240,47 @@ export function createAuditTrailService(
       const answer = answerOf(request, reply, draft, outcome);
       if (draft.seq !== undefined) return backlog.complete(draft.seq, answer, outcome);
       return backlog.write({ ...entryOf(request, draft), ...answer, outcome });
+    },
+    /**
+     * Records a call of the server's own before it takes effect (pending); throws when the row cannot be
+     * written, and the caller must then not go on. Returns the row's seq for `finishOwn`.
+     */
+    beginOwn: (call: OwnCall): Promise<number> =>
+      repo.insert({
+        ...call,
+        at: options.now(),
+        serverName: options.serverName,
+        clientAddress: null,
+        status: null,
+        upstreamStatus: null,
+        jobId: null,
+        refusal: null,
+        durationMs: null,
+        outcome: 'pending',
+      }),
+    /** Completes it: what the instance answered (its status is the call's), or why there was none. */
+    finishOwn(
+      seq: number,
+      call: OwnCall,
+      answer: { upstreamStatus: number | null; durationMs: number; refusal: string | null },
+    ): Promise<void> {
+      return backlog.complete(
+        seq,
+        {
+          userEmail: call.userEmail,
+          role: call.role,
+          summary: call.summary,
+          bodySha256: call.bodySha256,
+          bodyBytes: call.bodyBytes,
+          status: answer.upstreamStatus,
+          upstreamStatus: answer.upstreamStatus,
+          jobId: null,
+          refusal: answer.refusal,
+          durationMs: Math.round(answer.durationMs * 100) / 100,
+          subjects: call.subjects,
+        },
+        'completed',
+      );
     },
     /** At start: this server's rows still pending were cut off by its previous run. */
     abandonPending: () => repo.abandonPending(options.serverName),

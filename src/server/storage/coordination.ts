@@ -17,12 +17,13 @@ export const CHANNELS = ['sessions', 'events', 'relay', 'writes', 'leases'] as c
 export type Channel = (typeof CHANNELS)[number];
 
 /**
- * The cluster's leases, each held by at most one server at a time: `relay` (polling the feed). A
+ * The cluster's leases, each held by at most one server at a time: `relay` (polling the feed),
+ * `schedules` (running scheduled actions, publishing/schedule-runner.ts). A
  * service that must run on one server only campaigns for a lease of its own name (add it here, with a
  * key of its own in postgres-coordination.ts), so a busy relay leader does not also carry every
  * other duty.
  */
-export const LEASES = ['relay'] as const;
+export const LEASES = ['relay', 'schedules'] as const;
 export type Lease = (typeof LEASES)[number];
 
 export interface LeadershipHandlers {

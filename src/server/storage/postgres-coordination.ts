@@ -17,7 +17,7 @@ import {
 } from './coordination.ts';
 
 /** Each lease is a session advisory lock (scoped to the database, so test databases do not meet). */
-export const LEASE_KEYS: Record<Lease, number> = { relay: 7_365_010 };
+export const LEASE_KEYS: Record<Lease, number> = { relay: 7_365_010, schedules: 7_365_023 };
 const APPLICATION_PREFIX = 'lectern-relay:';
 
 const pgChannel = (channel: Channel) => `lectern_${channel}`;

@@ -222,6 +222,55 @@ export interface SignInTransactionsTable {
   return_to: string;
   expires_at: number;
 }
+export interface ScheduledActionsTable {
+  seq: Generated<number>;
+  id: string;
+  target_type: string;
+  target_id: string;
+  target_title: string;
+  group_id: string | null;
+  action: string;
+  run_at: number;
+  time_zone: string;
+  note: string | null;
+  state: Defaulted<string>;
+  created_by: string;
+  created_at: number;
+  cancelled_by: Defaulted<string | null>;
+  cancelled_at: Defaulted<number | null>;
+  run_by: Defaulted<string | null>;
+  run_token: Defaulted<string | null>;
+  started_at: Defaulted<number | null>;
+  touched_at: Defaulted<number | null>;
+  finished_at: Defaulted<number | null>;
+  /** 0 or 1 on both engines. */
+  ran_late: Defaulted<number>;
+  resumed: Defaulted<number>;
+  outcome: Defaulted<string | null>;
+  /** JSON array of ScheduleItemResult. */
+  results: Defaulted<string>;
+}
+
+/** A request to publish a course (migration 031). */
+export interface PublishRequestsTable {
+  seq: Generated<number>;
+  id: string;
+  course_id: string;
+  group_id: string;
+  title: string;
+  note: string;
+  state: Defaulted<string>;
+  requested_by: string;
+  requested_at: number;
+  version: number | null;
+  /** JSON of the course checks report; null when none was available. */
+  checks_report: string | null;
+  decided_by: Defaulted<string | null>;
+  decided_at: Defaulted<number | null>;
+  comment: Defaulted<string | null>;
+  outcome: Defaulted<string | null>;
+}
+
 /** One version of a course (storage/history-repository.ts, history/snapshot-codec.ts). */
 export interface CourseVersionsTable {
   seq: Generated<number>;
@@ -283,6 +332,8 @@ export interface ConsoleTables {
   relay_events_search: RelayEventsSearchTable;
   course_check_runs: CourseCheckRunsTable;
   sign_in_transactions: SignInTransactionsTable;
+  scheduled_actions: ScheduledActionsTable;
+  publish_requests: PublishRequestsTable;
   course_versions: CourseVersionsTable;
   course_nodes: CourseNodesTable;
 }

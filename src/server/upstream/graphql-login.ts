@@ -3,6 +3,7 @@
 // of email or password was wrong.
 import type { Logger } from 'pino';
 import { GRAPHQL_ERROR_CODES, LOGIN_MUTATION } from '#contract/index.ts';
+import { readLimited } from './content-calls.ts';
 import { isTimeoutError, type Upstream } from './upstream-client.ts';
 
 export type LoginOutcome =
@@ -59,7 +60,7 @@ export async function loginThroughUpstream(
     });
     status = response.statusCode;
     upstream.observe('graphqlLogin', startedAt, status);
-    text = await readLimited(response.body, MAX_RESPONSE_BYTES);
+    text = await readLimited(response.body, MAX_RESPONSE_BYTES, 'GraphQL response');
   } catch (error) {
     if (status! === undefined) upstream.observe('graphqlLogin', startedAt, 'error');
     log.warn({ err: error }, 'GraphQL Login request failed');
@@ -109,18 +110,4 @@ export async function loginThroughUpstream(
     'GraphQL Login answered unexpectedly',
   );
   return { ok: false, reason: 'upstream_error' };
-}
-
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }, limit: number) {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy();
-      throw new Error('GraphQL response too large');
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -111,8 +111,8 @@ export function BulkImportsPage({ canStart, job, onJobStarted }: BulkImportsPage
             />
           ) : (
             <Field
-              label="URL of the import file (bulkImportAssetPath)"
-              hint="The instance fetches the file when the job runs. The sandbox fetches nothing: it imports only rows sent in a data: URL (use “Rows entered here”)."
+              label="URL of the import file"
+              hint="The platform fetches the file when the import runs. To import rows without putting a file online, choose “Rows entered here”."
               error={urlTouched ? (typedUrlProblem ?? undefined) : undefined}
             >
               {(control) => (

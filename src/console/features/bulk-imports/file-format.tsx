@@ -1,5 +1,5 @@
-// What an import file holds, field by field. The spec shows no format for bulk import files: this is
-// the sandbox's (its OpenAPI document), and the page says so.
+// What an import file holds, field by field, for admins. Where the format comes from (the sandbox's
+// OpenAPI document; the spec shows none) is told in docs/guides/admins.md#bulk-imports-imports-admins.
 import { ScrollBox } from '../../components/scroll-box.tsx';
 import type { ImportTarget } from './import-choices.ts';
 
@@ -59,14 +59,9 @@ export function FileFormat({ target }: { target: ImportTarget }) {
       <h2 className="card__title" id="format-heading">
         File format
       </h2>
-      <p className="assumption" role="note">
-        <strong>The spec does not show this format.</strong> It is the sandbox’s: a JSON array of
-        rows (
-        <code>
-          {target === 'courseGroup' ? 'BulkImportCourseGroupRow' : 'BulkImportSessionRow'}
-        </code>{' '}
-        in its OpenAPI document). A real instance may expect another file. Here you may also enter
-        the rows as CSV with these names in the header row; the console sends them as JSON.
+      <p className="card__hint">
+        A file is a list of rows (JSON) with the fields below. Here you may also type or paste the
+        rows as CSV, with these names in the header row.
       </p>
       <ScrollBox label="Fields of one row">
         <table className="table">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDraft, templateRequest } from './template-model.ts';
+import { emptyDraft, isUntouched, templateRequest } from './template-model.ts';
 
 const course = { id: '11111111-1111-4111-8111-111111111111', title: 'Intro' };
 const templateId = '22222222-2222-4222-8222-222222222222';
@@ -18,18 +18,29 @@ describe('certificate template requests', () => {
     });
   });
 
-  it('says in words what is missing', () => {
+  it('says in words what is missing, never the schema message', () => {
     expect(templateRequest(emptyDraft('a'), 'create')).toEqual({
       ok: false,
-      problems: [expect.stringMatching(/^Name: /)],
+      problems: ['Name: type a name for the template.'],
     });
     expect(templateRequest({ ...emptyDraft('a'), id: 'nope', name: 'x' }, 'update')).toEqual({
       ok: false,
-      problems: [expect.stringMatching(/^Template id: /)],
+      problems: [
+        'Template id: paste the id of the template to change (as the list of saved templates shows it).',
+      ],
     });
     expect(
       templateRequest({ ...emptyDraft('a'), id: templateId, orientation: '' }, 'update'),
     ).toEqual({ ok: false, problems: ['Nothing to change: fill in at least one field.'] });
+  });
+
+  it('waits for a row to be typed in before it shows its problems', () => {
+    expect(isUntouched(emptyDraft('a'), 'create')).toBe(true);
+    expect(isUntouched({ ...emptyDraft('a'), orientation: '' }, 'update')).toBe(true);
+    expect(isUntouched({ ...emptyDraft('a'), name: ' ' }, 'create')).toBe(true);
+    expect(isUntouched({ ...emptyDraft('a'), body: '<p>x</p>' }, 'create')).toBe(false);
+    expect(isUntouched({ ...emptyDraft('a'), orientation: 'portrait' }, 'create')).toBe(false);
+    expect(isUntouched({ ...emptyDraft('a'), courses: [course] }, 'create')).toBe(false);
   });
 
   it('changes only what is filled in; courses only when asked to replace them', () => {

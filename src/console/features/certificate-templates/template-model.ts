@@ -1,7 +1,6 @@
-// Certificate templates to create or change, pure. The spec names the two bulk endpoints and nothing
-// else: the fields (name, orientation, body, courses) are the sandbox's (its OpenAPI document), checked
-// here with the contract's schemas before anything is sent.
-import { formatZodIssues } from '#contract/format-issues.ts';
+// Certificate templates to create or change, pure: checked with the contract's schemas before anything
+// is sent (where the fields come from: docs/guides/admin.md#certificate-templates), and each problem
+// said in an admin's words, not the schema's.
 import { CertificateTemplateCreate, CertificateTemplateUpdate } from '#contract/schemas/release.ts';
 import type { z } from 'zod';
 
@@ -35,19 +34,33 @@ export type TemplateRequest =
   | { ok: true; update: z.input<typeof CertificateTemplateUpdate>; create?: undefined }
   | { ok: false; problems: string[] };
 
-const FIELD_WORDS: Record<string, string> = {
-  name: 'Name',
-  id: 'Template id',
-  orientation: 'Orientation',
-  body: 'Body',
-  courseIds: 'Courses',
+/** What each field needs, in words; a schema message ("Too small: expected string…") is never shown. */
+const FIELD_PROBLEMS: Record<string, string> = {
+  name: 'Name: type a name for the template.',
+  id: 'Template id: paste the id of the template to change (as the list of saved templates shows it).',
+  orientation: 'Orientation: choose landscape or portrait.',
+  body: 'Body: write what the certificate says.',
+  courseIds: 'Courses: pick the courses again; one of them is not a course id.',
 };
 
 function problemsOf(error: z.ZodError): string[] {
-  return formatZodIssues(error).map((issue) => {
-    const field = /^(\w+)/.exec(issue)?.[1] ?? '';
-    return FIELD_WORDS[field] ? issue.replace(field, FIELD_WORDS[field]) : issue;
-  });
+  const fields = error.issues.map((issue) => String(issue.path[0] ?? ''));
+  return [...new Set(fields)].map(
+    (field) => FIELD_PROBLEMS[field] ?? 'This template cannot be sent as it is.',
+  );
+}
+
+/** A row nobody has typed in yet: its problems wait until someone does. */
+export function isUntouched(draft: TemplateDraft, mode: 'create' | 'update'): boolean {
+  const empty = emptyDraft(draft.key);
+  return (
+    draft.id.trim() === '' &&
+    draft.name.trim() === '' &&
+    draft.body === '' &&
+    draft.courses.length === 0 &&
+    !draft.replaceCourses &&
+    (draft.orientation === empty.orientation || (mode === 'update' && draft.orientation === ''))
+  );
 }
 
 export function templateRequest(draft: TemplateDraft, mode: 'create' | 'update'): TemplateRequest {

@@ -4,7 +4,12 @@ import { CoursePicker } from '../../components/course-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ORIENTATION_LABELS } from '../../lib/labels.ts';
-import type { Orientation, TemplateDraft, TemplateRequest } from './template-model.ts';
+import {
+  isUntouched,
+  type Orientation,
+  type TemplateDraft,
+  type TemplateRequest,
+} from './template-model.ts';
 
 export function TemplateRow({
   draft,
@@ -147,7 +152,7 @@ export function TemplateRow({
           </details>
         </div>
       ) : null}
-      {!request.ok ? (
+      {!request.ok && !isUntouched(draft, mode) ? (
         <ul className="message-list template-row__problems">
           {request.problems.map((problem) => (
             <li key={problem}>{problem}</li>

@@ -12,7 +12,7 @@ import { useBulkRun } from '../../lib/bulk/use-bulk-run.ts';
 import { plural } from '../../lib/format.ts';
 import { useSessionDraft } from '../../lib/use-session-draft.ts';
 import { SavedTemplates } from './saved-templates.tsx';
-import { emptyDraft, templateRequest, type TemplateDraft } from './template-model.ts';
+import { emptyDraft, isUntouched, templateRequest, type TemplateDraft } from './template-model.ts';
 import { TemplateRow } from './template-row.tsx';
 import { templateTask, type SavedTemplate, type TemplateItem } from './template-task.ts';
 import './templates.css';
@@ -31,7 +31,9 @@ export function TemplatesPage({ canApply }: { canApply: boolean }) {
   const [run, setRun] = useState<{ mode: Mode; items: TemplateItem[] } | null>(null);
   const requests = drafts.map((draft) => templateRequest(draft, mode));
   const ready = drafts.filter((_draft, index) => requests[index]!.ok);
-  const blocked = drafts.length - ready.length;
+  const blocked = drafts.filter(
+    (draft, index) => !requests[index]!.ok && !isUntouched(draft, mode),
+  ).length;
 
   const update = (key: string, next: TemplateDraft) =>
     setDrafts((previous) => previous.map((draft) => (draft.key === key ? next : draft)));
@@ -75,12 +77,9 @@ export function TemplatesPage({ canApply }: { canApply: boolean }) {
           </p>
         </div>
       </div>
-      <p className="assumption" role="note">
-        <strong>The spec shows only the two bulk endpoints.</strong> The template’s fields (name,
-        orientation, body, courses) are the sandbox’s (its OpenAPI document:{' '}
-        <code>CertificateTemplateCreate</code>, <code>CertificateTemplateUpdate</code>). The API has
-        no endpoint that lists templates: those saved here are listed from its answers; change any
-        other template by its id.
+      <p className="card__hint" role="note">
+        The platform cannot list its templates: this page lists the ones you save here. To change
+        another template, choose “Change templates” and paste its id.
       </p>
       <section className="card templates__editor" aria-labelledby="templates-heading">
         <h2 className="card__title" id="templates-heading">
@@ -120,8 +119,8 @@ export function TemplatesPage({ canApply }: { canApply: boolean }) {
           </Button>
         </div>
         <p className="templates__preview" role="status" data-testid="templates-preview">
-          {drafts.length === 0
-            ? 'No templates yet.'
+          {ready.length + blocked === 0
+            ? 'No templates filled in yet.'
             : `${plural(ready.length, 'template')} ready${blocked > 0 ? `; ${plural(blocked, 'template needs', 'templates need')} attention` : ''}.`}
         </p>
         {run ? (

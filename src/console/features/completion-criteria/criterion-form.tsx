@@ -8,7 +8,13 @@ import {
 import { Field } from '../../components/ui/field.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { COMPLETION_CRITERIA_LABELS, CRITERION_VALUE_LABELS } from '../../lib/labels.ts';
-import { isValueType, topicField, valueProblem, type CriterionDraft } from './criterion-model.ts';
+import {
+  criterionSentence,
+  isValueType,
+  topicField,
+  valueProblem,
+  type CriterionDraft,
+} from './criterion-model.ts';
 
 export type CriteriaMode = 'create' | 'update';
 
@@ -97,24 +103,11 @@ export function CriterionForm({
         <p className="field__hint">
           {needs === 'videoTopicId'
             ? 'Each course names the video it is about: choose it in the course list.'
-            : 'Each course names the topic it is about: choose it in the course list. Topics of a fitting type are offered first (the console’s suggestion; the spec does not say which topics fit).'}
+            : 'Each course names the topic it is about: choose it in the course list. Topics of a fitting type are offered first.'}
         </p>
       ) : null}
-      <p className="card__hint">
-        Wire value: <code>{draft.type}</code>
-        {isValueType(draft.type) ? (
-          <>
-            {' '}
-            with <code>{draft.type}</code>
-          </>
-        ) : null}
-        {needs ? (
-          <>
-            {' '}
-            and <code>{needs}</code>
-          </>
-        ) : null}
-        .
+      <p className="card__hint" data-testid="criterion-sentence">
+        {criterionSentence(draft)}
       </p>
     </section>
   );

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { READ_MESSAGES } from '#contract/messages.ts';
-import { courseItem, defaultTopic, topicField, valueProblem } from './criterion-model.ts';
+import {
+  courseItem,
+  criterionSentence,
+  defaultTopic,
+  topicField,
+  valueProblem,
+} from './criterion-model.ts';
 
 const course = '11111111-1111-4111-8111-111111111111';
 const topic = '22222222-2222-4222-8222-222222222222';
@@ -71,5 +77,17 @@ describe('completion criterion model', () => {
     expect(
       courseItem({ type: 'courseTopicViewed', value: '' }, course, topic, 'update', undefined),
     ).toEqual({ ok: false, reason: 'This course has no criterion to change; add one instead.' });
+  });
+
+  it('says what a criterion means in words, never its wire value', () => {
+    expect(criterionSentence({ type: 'coursePercentViewed', value: '80' })).toBe(
+      'Each course is complete when a learner has viewed 80% of its pages.',
+    );
+    expect(criterionSentence({ type: 'articleTimeViewedInSeconds', value: 'x' })).toBe(
+      'Each course is complete when a learner has spent … seconds on the page.',
+    );
+    expect(criterionSentence({ type: 'scormComplete', value: '' })).toBe(
+      'Each course is complete on “SCORM package complete”, for the topic chosen for it.',
+    );
   });
 });

@@ -12,6 +12,7 @@ import { READ_MESSAGES } from '#contract/messages.ts';
 import { CompletionCriterionCreate, CompletionCriterionUpdate } from '#contract/schemas/release.ts';
 import { completionCriteriaIssues } from '#contract/schemas/course-create.ts';
 import type { z } from 'zod';
+import { COMPLETION_CRITERIA_LABELS } from '../../lib/labels.ts';
 
 export type ValueType = (typeof VALUE_COMPLETION_CRITERIA)[number];
 
@@ -64,6 +65,23 @@ export interface CriterionDraft {
   type: CompletionCriteriaType;
   /** The value of a value criterion, as typed. */
   value: string;
+}
+
+/** What the criterion means for each course, in one sentence (never its wire value). */
+export function criterionSentence(draft: CriterionDraft): string {
+  const amount = valueProblem(draft) === null ? draft.value.trim() : '…';
+  switch (draft.type) {
+    case 'coursePercentViewed':
+      return `Each course is complete when a learner has viewed ${amount}% of its pages.`;
+    case 'articlePercentViewed':
+      return `Each course is complete when a learner has viewed ${amount}% of the page.`;
+    case 'videoPercentViewed':
+      return `Each course is complete when a learner has watched ${amount}% of the video chosen for it.`;
+    case 'articleTimeViewedInSeconds':
+      return `Each course is complete when a learner has spent ${amount} seconds on the page.`;
+    default:
+      return `Each course is complete on “${COMPLETION_CRITERIA_LABELS[draft.type]}”, for the topic chosen for it.`;
+  }
 }
 
 /** The problem with the value typed for all courses, or null. */

@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { formatDateTime, plural } from '../../lib/format.ts';
 import { OPEN_TYPE_LABELS, TOPIC_TYPE_LABELS } from '../../lib/labels.ts';
 import { describeCriterion } from '../../lib/completion-criteria.ts';
+import { isHiddenRelease } from '../../lib/hidden-sections.ts';
 
 export function CourseStructureTree({
   structure,
@@ -38,13 +39,23 @@ export function CourseStructureTree({
   );
   const titles = new Map(topics.map((topic) => [topic.id, topic.title]));
   const topicTitle = (id: string) => titles.get(id);
-  const lessonCount = structure.sections.reduce((sum, section) => sum + section.lessons.length, 0);
+  // Counted: what learners see. Hidden sections ("Unused") are listed, marked, and counted apart.
+  const seen = structure.sections.filter((section) => !isHiddenRelease(section.releaseDate));
+  const hiddenCount = structure.sections.length - seen.length;
+  const lessonCount = seen.reduce((sum, section) => sum + section.lessons.length, 0);
+  const topicCount = seen.reduce(
+    (sum, section) => sum + section.lessons.reduce((n, lesson) => n + lesson.topics.length, 0),
+    0,
+  );
 
   return (
     <div className="structure" ref={root}>
       <p className="structure__counts">
-        {plural(structure.sections.length, 'section')} · {plural(lessonCount, 'lesson')} ·{' '}
-        {plural(topics.length, 'topic')}
+        {plural(seen.length, 'section')} · {plural(lessonCount, 'lesson')} ·{' '}
+        {plural(topicCount, 'topic')}
+        {hiddenCount > 0
+          ? ` · ${plural(hiddenCount, 'hidden section')} learners never see, not counted`
+          : ''}
       </p>
       {structure.sections.length === 0 ? (
         <EmptyState title="This course has no sections yet" />
@@ -52,11 +63,13 @@ export function CourseStructureTree({
         <ol className="tree" aria-label={`Structure of ${structure.title}`}>
           {structure.sections.map((section, sectionIndex) => (
             <li key={section.id} className="tree__item">
-              <details open>
+              <details open={!isHiddenRelease(section.releaseDate)}>
                 <summary className="tree__summary" {...mark(section.id)}>
                   <span className="tree__level">Section {sectionIndex + 1}</span>
                   <span className="tree__title">{section.title}</span>
-                  {section.releaseDate ? (
+                  {isHiddenRelease(section.releaseDate) ? (
+                    <Badge tone="muted">Hidden from learners</Badge>
+                  ) : section.releaseDate ? (
                     <span className="tree__meta">
                       Releases {formatDateTime(section.releaseDate)}
                     </span>

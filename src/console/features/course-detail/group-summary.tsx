@@ -1,6 +1,6 @@
 import type { CourseGroup } from '#contract/schemas/read-models.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { KIND_LABELS } from '../../lib/labels.ts';
+import { contentTypeLabel, KIND_LABELS } from '../../lib/labels.ts';
 import { htmlToText } from '../../lib/html-text.ts';
 
 export function GroupSummary({ group }: { group: CourseGroup }) {
@@ -9,7 +9,7 @@ export function GroupSummary({ group }: { group: CourseGroup }) {
     ['Slug', group.slug],
     ['Kind', KIND_LABELS[group.kind]],
     ['Language', group.language],
-    ['Content type', group.contentType],
+    ['Content type', contentTypeLabel(group.contentType)],
     ['Template', group.isTemplate ? 'Yes' : 'No'],
     ['Archived', group.archived ? 'Yes' : 'No'],
     ['Authors', group.authors.join(', ') || '—'],

@@ -12,7 +12,7 @@ import { StatusBadge } from '../../components/ui/badge.tsx';
 import { STACKED_ROW_HEIGHT } from '../../components/virtual-rows.tsx';
 import type { SelectedGroup } from '../../lib/bulk-selection.ts';
 import { formatCount } from '../../lib/format.ts';
-import { KIND_LABELS, labelFor } from '../../lib/labels.ts';
+import { contentTypeLabel, KIND_LABELS, labelFor } from '../../lib/labels.ts';
 import { STACKED_ROWS } from '../../lib/use-media-query.ts';
 
 export const toSelected = (group: CourseGroupListItem): SelectedGroup => ({
@@ -69,7 +69,7 @@ export function GroupCells({ group }: { group: GroupCellData }) {
       </div>
       <div role="cell" className="cell cell--status" data-label="Status">
         <StatusBadge status={group.status as Status} />
-        <GroupScheduledFor groupId={group.id} status={group.status} />
+        <GroupScheduledFor groupId={group.id} status={group.status} compact />
       </div>
       <div role="cell" className="cell cell--template" data-label="Template">
         {details ? details.isTemplate ? 'Template' : <Muted /> : loading}
@@ -78,7 +78,7 @@ export function GroupCells({ group }: { group: GroupCellData }) {
         {details ? details.language : loading}
       </div>
       <div role="cell" className="cell cell--content-type" data-label="Content type">
-        {details ? details.contentType : loading}
+        {details ? contentTypeLabel(details.contentType) : loading}
       </div>
       <div role="cell" className="cell cell--authors" data-label="Authors">
         {details ? details.authors.length > 0 ? details.authors.join(', ') : <Muted /> : loading}

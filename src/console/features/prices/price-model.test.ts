@@ -71,4 +71,13 @@ describe('price model', () => {
     const csv = parsePriceRows('course id,price\nSQL-101,"1,000.50"\n', index);
     expect(csv).toEqual({ edits: { [id(1)]: '1,000.50' }, problems: [], rows: 1 });
   });
+
+  it('reads rows that mix commas, tabs and semicolons, as the help text allows', () => {
+    const mixed = parsePriceRows('SQL-101, 123.45\nPY-200\t0.5\r\n\n' + `${id(2)};7`, index);
+    expect(mixed).toEqual({
+      edits: { [id(1)]: '123.45', [id(3)]: '0.5', [id(2)]: '7' },
+      problems: [],
+      rows: 3,
+    });
+  });
 });

@@ -96,15 +96,28 @@ export interface PastedRows {
 const HEADER_KEYS = /^(sku|id|course ?id|courseid|sku or course id|course)$/i;
 
 /**
+ * Each line split on its own separator: a tab, else a semicolon, else a comma. Rows typed by hand and
+ * rows pasted from a spreadsheet meet in one box, so one separator for the whole text is not enough.
+ */
+function splitRows(text: string): string[][] {
+  return text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const delimiter = line.includes('\t') ? '\t' : line.includes(';') ? ';' : ',';
+      return Papa.parse<string[]>(line, { delimiter }).data[0] ?? [];
+    });
+}
+
+/**
  * Rows of `sku or course id, price`, pasted from a spreadsheet (tabs) or read from a CSV file (commas
  * or semicolons). A header row is recognised and skipped. Unknown SKUs or ids, missing and bad prices
  * are flagged with their row; nothing about them reaches the grid.
  */
 export function parsePriceRows(text: string, index: CourseIndex): PastedRows {
-  const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' });
   const result: PastedRows = { edits: {}, problems: [], rows: 0 };
   const seenAt = new Map<string, number>();
-  parsed.data.forEach((cells, position) => {
+  splitRows(text).forEach((cells, position) => {
     const row = position + 1;
     const [rawKey = '', rawPrice = '', ...rest] = cells.map((cell) => cell.trim());
     if (row === 1 && HEADER_KEYS.test(rawKey) && !parseMoney(rawPrice).ok) return;

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Status } from '#contract/enums.ts';
+import { learningPathRefusal } from '#contract/publish-rules.ts';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -11,18 +12,6 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { getLearningPath } from '../../lib/content-api.ts';
 import { learningPathQueries } from '../../lib/queries/learning-paths.ts';
 import { useReleaseContent } from './mutations.ts';
-
-/** Why a release action is pointless for a path in `status`, or null when it is not. */
-export function learningPathRefusal(
-  action: 'release' | 'unrelease',
-  status: Status,
-): string | null {
-  if (status === 'deleted') return 'Deleted learning paths cannot be published or unpublished.';
-  if (action === 'release' && status === 'published') return 'Already published.';
-  if (action === 'unrelease' && status === 'draft')
-    return 'Already a draft: there is nothing to unpublish.';
-  return null;
-}
 
 export function LearningPathActions({
   path,

@@ -4,10 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContentSearchType } from '#contract/enums.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { plural } from '../../lib/format.ts';
+import { hiddenUnitIds } from '../../lib/hidden-sections.ts';
+import { courseQueries } from '../../lib/queries/courses.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { translationQueries } from '../../lib/queries/translations.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { isLanguageCode, LanguageField } from './language-field.tsx';
+import { withoutHiddenUnits } from './translation-preview.ts';
 
 export function DownloadCard({
   type,
@@ -32,9 +36,19 @@ export function DownloadCard({
       const xml = await queryClient.fetchQuery(
         translationQueries.file(type, id, language || undefined),
       );
+      // Read before the file is saved: a structure still loading must not let hidden units through.
+      const hidden =
+        type === 'courses'
+          ? hiddenUnitIds(await queryClient.fetchQuery(courseQueries.structure(id)))
+          : new Set<string>();
       const name = `${slug}${language ? `.${language}` : ''}.xlf`;
-      saveFile(name, xml, 'application/xliff+xml');
-      setSaved(name);
+      const file = withoutHiddenUnits(xml, hidden);
+      saveFile(name, file.xml, 'application/xliff+xml');
+      setSaved(
+        file.left > 0
+          ? `Saved ${name}, without the ${plural(file.left, 'text')} of hidden sections: learners never see them.`
+          : `Saved ${name}.`,
+      );
     } catch (failure) {
       setError(failure);
     } finally {
@@ -64,7 +78,7 @@ export function DownloadCard({
         </Button>
       </div>
       <p role="status" className="card__hint">
-        {saved ? `Saved ${saved}.` : ''}
+        {saved ?? ''}
       </p>
       {error ? <ErrorState compact error={error} title="The file did not download" /> : null}
     </section>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { READ_MESSAGES } from '#contract/messages.ts';
 import { buildXliff } from '#contract/xliff.ts';
-import { previewTranslation, unitIdsOf } from './translation-preview.ts';
+import { hiddenUnitIds } from '../../lib/hidden-sections.ts';
+import { previewTranslation, unitIdsOf, withoutHiddenUnits } from './translation-preview.ts';
 
 const source = buildXliff({
   original: 'courses/c1',
@@ -36,6 +37,7 @@ describe('translation preview', () => {
       file: expect.objectContaining({ targetLanguage: 'fr', original: 'courses/c1' }),
       translated: 2,
       untranslated: 1,
+      hidden: 0,
       samples: [
         { id: 'title', source: 'Intro to SQL', target: 'Initiation à SQL', note: 'Course title' },
         {
@@ -72,5 +74,62 @@ describe('translation preview', () => {
     expect(previewTranslation(unknown, item).issue).toBe(
       READ_MESSAGES.xliffUnknownUnits(['section.s9.title']),
     );
+  });
+
+  describe('the hidden "Unused" section', () => {
+    const structure = {
+      sections: [
+        { id: 's1', releaseDate: null, lessons: [{ id: 'l1', topics: [{ id: 't1' }] }] },
+        {
+          id: 's2',
+          releaseDate: '9999-12-31T00:00:00.000Z',
+          lessons: [{ id: 'l2', topics: [{ id: 't2' }] }],
+        },
+      ],
+    } as unknown as Parameters<typeof hiddenUnitIds>[0];
+    const hidden = hiddenUnitIds(structure);
+    const units = [
+      { id: 'title', source: 'Intro', note: 'Course title' },
+      { id: 'section.s1.title', source: 'Basics', note: 'Section title' },
+      { id: 'topic.t1.title', source: 'Select', note: 'Topic title' },
+      { id: 'section.s2.title', source: 'Unused', note: 'Section title' },
+      { id: 'lesson.l2.title', source: 'Unused', note: 'Lesson title' },
+      { id: 'topic.t2.title', source: 'Old draft', note: 'Topic title' },
+      { id: 'topic.t2.body', source: '<p>Old</p>', note: 'Topic body (article)' },
+    ];
+    const file = buildXliff({ original: 'courses/c1', sourceLanguage: 'en', units });
+
+    it('names the units of hidden sections', () => {
+      expect([...hidden].sort()).toEqual([
+        'lesson.l2.title',
+        'section.s2.title',
+        'topic.t2.body',
+        'topic.t2.title',
+      ]);
+    });
+
+    it('leaves them out of the file a translator downloads', () => {
+      const stripped = withoutHiddenUnits(file, hidden);
+      expect(stripped.left).toBe(4);
+      expect(unitIdsOf(stripped.xml)).toEqual(
+        new Set(['title', 'section.s1.title', 'topic.t1.title']),
+      );
+      expect(withoutHiddenUnits(file, new Set())).toEqual({ xml: file, left: 0 });
+    });
+
+    it('leaves them out of the preview counts, and says how many there are', () => {
+      const translated = buildXliff({
+        original: 'courses/c1',
+        sourceLanguage: 'en',
+        targetLanguage: 'fr',
+        units: units.map((unit, n) => (n === 0 ? { ...unit, target: 'Intro (fr)' } : unit)),
+      });
+      const preview = previewTranslation(translated, {
+        original: 'courses/c1',
+        unitIds: unitIdsOf(file),
+        hidden,
+      });
+      expect(preview).toMatchObject({ translated: 1, untranslated: 2, hidden: 4, issue: null });
+    });
   });
 });

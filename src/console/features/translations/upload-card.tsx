@@ -11,6 +11,7 @@ import { plural } from '../../lib/format.ts';
 import { translationQueries } from '../../lib/queries/translations.ts';
 import { readTextFile } from '../../lib/save-file.ts';
 import { previewTranslation, unitIdsOf } from './translation-preview.ts';
+import { useHiddenUnits } from './use-hidden-units.ts';
 
 interface PickedFile {
   name: string;
@@ -32,12 +33,13 @@ export function UploadCard({
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const knownUnits = useMemo(() => (source.data ? unitIdsOf(source.data) : null), [source.data]);
+  const hidden = useHiddenUnits(type, id);
   const preview = useMemo(
     () =>
       picked && knownUnits
-        ? previewTranslation(picked.xml, { original: `${type}/${id}`, unitIds: knownUnits })
+        ? previewTranslation(picked.xml, { original: `${type}/${id}`, unitIds: knownUnits, hidden })
         : null,
-    [picked, knownUnits, type, id],
+    [picked, knownUnits, hidden, type, id],
   );
   const upload = useMutation({
     mutationFn: (xml: string) => uploadTranslation(type, id, xml),
@@ -99,8 +101,8 @@ export function UploadCard({
                 <dd>{preview.file.targetLanguage ?? 'none given'}</dd>
               </div>
               <div>
-                <dt>Units</dt>
-                <dd>{preview.file.units.length}</dd>
+                <dt>Units learners see</dt>
+                <dd>{preview.file.units.length - preview.hidden}</dd>
               </div>
               <div>
                 <dt>Translated</dt>
@@ -110,6 +112,12 @@ export function UploadCard({
                 <dt>Left untranslated</dt>
                 <dd>{preview.untranslated}</dd>
               </div>
+              {preview.hidden > 0 ? (
+                <div>
+                  <dt>In hidden sections (not counted)</dt>
+                  <dd>{preview.hidden}</dd>
+                </div>
+              ) : null}
             </dl>
           ) : null}
           {preview.samples.length > 0 ? (

@@ -14,6 +14,7 @@ import { ROLE_LABELS } from '../../lib/labels.ts';
 import { useSession } from '../../lib/session.ts';
 import { COMPACT_SHELL, useMediaQuery } from '../../lib/use-media-query.ts';
 import { navEntries } from './nav-entries.ts';
+import { ReviewCount } from '../../features/reviews/review-count.tsx';
 
 // Only narrow screens need the menu (and Radix's menu and positioning code): loaded when first shown.
 const ShellMenu = lazy(() =>
@@ -81,6 +82,7 @@ export function AppShell() {
               {entries.map((entry) => (
                 <Link key={entry.label} to={entry.to} className="nav-link">
                   {entry.label}
+                  {entry.to === '/reviews' ? <ReviewCount /> : null}
                 </Link>
               ))}
               <Suspense

@@ -17,6 +17,7 @@ export function navEntries(capabilities: Capabilities): NavEntry[] {
     ...(capabilities.manageRoles ? [{ to: '/admin/roles' as const, label: 'Roles' }] : []),
     ...(capabilities.readAudit ? [{ to: '/admin/audit' as const, label: 'Audit log' }] : []),
     ...(capabilities.readAlerts ? [{ to: '/alerts' as const, label: 'Alerts' }] : []),
+    ...(capabilities.publish ? [{ to: '/reviews' as const, label: 'Review' }] : []),
   ];
 }
 
@@ -28,4 +29,5 @@ export const CONTENT_TOOLS: readonly NavEntry[] = [
   { to: '/completion-criteria', label: 'Completion criteria' },
   { to: '/certificate-templates', label: 'Certificate templates' },
   { to: '/imports', label: 'Bulk imports' },
+  { to: '/schedules', label: 'Schedules' },
 ];

@@ -16,6 +16,8 @@ import * as nameCache from './051-name-cache.ts';
 import * as courseChecks from './040-course-checks.ts';
 import * as identityProviderSignIn from './070-identity-provider-sign-in.ts';
 import * as courseHistory from './020-course-history.ts';
+import * as scheduledActions from './030-scheduled-actions.ts';
+import * as publishRequests from './031-publish-requests.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -33,6 +35,8 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '040-course-checks': courseChecks,
   '070-identity-provider-sign-in': identityProviderSignIn,
   '020-course-history': courseHistory,
+  '030-scheduled-actions': scheduledActions,
+  '031-publish-requests': publishRequests,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {

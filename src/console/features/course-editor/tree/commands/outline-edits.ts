@@ -28,6 +28,7 @@ import {
   type TreeNode,
 } from '#compiler/index.ts';
 import { nodeName } from '../node-names.ts';
+import { isHiddenRelease } from '../../../../lib/hidden-sections.ts';
 
 export const UNUSED_TITLE = 'Unused';
 /** The release date of the "Unused" section: learners never reach it. */
@@ -35,7 +36,7 @@ export const UNUSED_RELEASE_DATE = '9999-12-31T00:00:00.000Z';
 
 /** A section learners never see: released on the "Unused" date. */
 export const isHiddenSection = (node: TreeNode): node is SectionNode =>
-  node.kind === 'section' && (node.releaseDate ?? '').startsWith('9999-');
+  node.kind === 'section' && isHiddenRelease(node.releaseDate);
 
 export type EditOutcome =
   | { ok: true; draft: TreeDraft; focusId?: string; said?: string }

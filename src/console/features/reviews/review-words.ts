@@ -1,0 +1,30 @@
+// A publish request's state in words, for the queue and the requester's card.
+import type { PublishRequest, ReviewState } from '#contract/console/reviews.ts';
+import type { Tone } from '../../components/ui/badge.tsx';
+
+export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
+  pending: 'Waiting for review',
+  approving: 'Being published',
+  approved: 'Approved',
+  declined: 'Declined',
+  failed: 'Approved, publish failed',
+};
+
+export const REVIEW_STATE_TONES: Record<ReviewState, Tone> = {
+  pending: 'info',
+  approving: 'info',
+  approved: 'success',
+  declined: 'warning',
+  failed: 'danger',
+};
+
+/** Which versions "what changed since the last published version" compares, or why there are none. */
+export function changeRange(
+  request: Pick<PublishRequest, 'version' | 'publishedVersion'>,
+): { from: number; to: number } | string {
+  if (request.version === null) return 'Lectern kept no version of this course yet.';
+  const from = request.publishedVersion ?? 1;
+  if (from >= request.version && request.publishedVersion !== null)
+    return 'Nothing changed since the last published version.';
+  return { from, to: request.version };
+}

@@ -1,0 +1,187 @@
+// Review before publishing: a content manager asks for a course to be published, with a note; an admin
+// approves (the console server publishes through the same status-checked, audited path as a manual
+// publish) or declines with a comment; the requester sees the outcome. A request remembers the course's
+// history version it asks for, so the queue can say what changed since the last published version and
+// mark it stale when the course changed after it was made.
+import { z } from 'zod';
+import { consoleEndpoint } from './endpoint.ts';
+
+export const ReviewState = z.enum(['pending', 'approving', 'approved', 'declined', 'failed']).meta({
+  description:
+    '`approving`: an admin approved it and the publish is being sent (claimed so two approvals never publish twice); `failed`: approved, but the instance refused the publish (the outcome says why).',
+});
+export type ReviewState = z.infer<typeof ReviewState>;
+
+export const ReviewTarget = z.object({
+  courseId: z.uuid('must be a course id'),
+  groupId: z.uuid('must be a course group id').meta({
+    description: "The course's course group: its status is part of the publish check.",
+  }),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(500)
+    .meta({ description: 'The course title when the request was made: what the queue says.' }),
+});
+export type ReviewTarget = z.infer<typeof ReviewTarget>;
+
+export const PublishRequest = z.object({
+  id: z.uuid(),
+  target: ReviewTarget,
+  note: z.string().meta({ description: "The requester's note to the reviewer." }),
+  state: ReviewState,
+  requestedBy: z.string(),
+  requestedAt: z.iso.datetime(),
+  version: z.int().nullable().meta({
+    description:
+      'The course history version the request asks to publish (its latest when made); null when Lectern kept no version of the course yet.',
+  }),
+  publishedVersion: z.int().nullable().meta({
+    description:
+      'The latest history version in which the course was published; null when none was. The changes under review are those from it to `version`.',
+  }),
+  stale: z.boolean().meta({
+    description:
+      'The course changed after the request was made (its history has a later version): the reviewer would publish more than was asked.',
+  }),
+  checksReport: z.unknown().nullable().meta({
+    description:
+      'The course checks report of the version asked for, as the checks endpoint answered when the request was made; null when no report was available.',
+  }),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+  comment: z
+    .string()
+    .nullable()
+    .meta({ description: "The reviewer's comment (required to decline)." }),
+  outcome: z
+    .string()
+    .nullable()
+    .meta({ description: 'What the approval did, in a sentence; null until approved.' }),
+});
+export type PublishRequest = z.infer<typeof PublishRequest>;
+
+export const CreatePublishRequestBody = z.object({
+  target: ReviewTarget,
+  note: z
+    .string()
+    .trim()
+    .min(1, 'say what the reviewer should know')
+    .max(2000, 'must be at most 2000 characters'),
+});
+export type CreatePublishRequestBody = z.input<typeof CreatePublishRequestBody>;
+
+export const DeclineBody = z.object({
+  comment: z
+    .string()
+    .trim()
+    .min(1, 'say why it is declined')
+    .max(2000, 'must be at most 2000 characters'),
+});
+
+export const ApproveBody = z.object({
+  comment: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
+});
+
+export const ReviewListQuery = z.object({
+  view: z.enum(['pending', 'decided']).default('pending').meta({
+    description:
+      '`pending`: waiting for a reviewer, oldest first; `decided`: the latest 100, newest first.',
+  }),
+  mine: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true')
+    .meta({ description: "Only the signed-in person's own requests." }),
+});
+
+export const PublishRequestList = z.object({ requests: z.array(PublishRequest) });
+export type PublishRequestList = z.infer<typeof PublishRequestList>;
+
+export const ReviewCount = z.object({
+  pending: z.int().min(0).meta({ description: 'Requests waiting for a reviewer.' }),
+});
+
+const RequestParams = z.object({ id: z.uuid('must be an id') });
+const DECIDED: { status: number; error: 'conflict'; when: string } = {
+  status: 409,
+  error: 'conflict',
+  when: 'The request was decided already.',
+};
+
+export const listPublishRequests = consoleEndpoint({
+  operationId: 'listPublishRequests',
+  method: 'GET',
+  path: '/api/reviews',
+  summary: 'Publish requests: pending or decided; all of them for admins, their own for others.',
+  access: 'role',
+  query: ReviewListQuery,
+  response: PublishRequestList,
+});
+
+export const countPendingReviews = consoleEndpoint({
+  operationId: 'countPendingReviews',
+  method: 'GET',
+  path: '/api/reviews/count',
+  summary: 'How many publish requests wait for a reviewer (the header badge).',
+  access: ['admin'],
+  response: ReviewCount,
+});
+
+export const createPublishRequest = consoleEndpoint({
+  operationId: 'createPublishRequest',
+  method: 'POST',
+  path: '/api/reviews',
+  summary: 'Asks an admin to publish a course, with a note.',
+  access: ['contentManager', 'admin'],
+  body: CreatePublishRequestBody,
+  response: PublishRequest,
+  errors: [
+    {
+      status: 409,
+      error: 'conflict',
+      when: 'A request for this course is pending already.',
+    },
+  ],
+});
+
+export const approvePublishRequest = consoleEndpoint({
+  operationId: 'approvePublishRequest',
+  method: 'POST',
+  path: '/api/reviews/{id}/approve',
+  summary: 'Publishes the course through the manual publish path and settles the request.',
+  description:
+    'The course and its group are read, the publish status check decides what to send, and each write is audited under the approving admin. A refusal of the instance settles the request as `failed` with its reason.',
+  access: ['admin'],
+  params: RequestParams,
+  body: ApproveBody,
+  response: PublishRequest,
+  errors: [{ status: 404, error: 'not_found', when: 'No request has this id.' }, DECIDED],
+});
+
+export const declinePublishRequest = consoleEndpoint({
+  operationId: 'declinePublishRequest',
+  method: 'POST',
+  path: '/api/reviews/{id}/decline',
+  summary: 'Declines a publish request with a comment for the requester.',
+  access: ['admin'],
+  params: RequestParams,
+  body: DeclineBody,
+  response: PublishRequest,
+  errors: [{ status: 404, error: 'not_found', when: 'No request has this id.' }, DECIDED],
+});
+
+export const REVIEWS_INTRO = [
+  'Content managers ask for a course to be published; admins approve or decline. Approving publishes',
+  'through the status check and audit of a manual publish. Each request names the history version it asks',
+  'for and the last published one, and is `stale` once the course has a later version.',
+].join(' ');
+
+export const REVIEWS_ENDPOINTS = [
+  listPublishRequests,
+  countPendingReviews,
+  createPublishRequest,
+  approvePublishRequest,
+  declinePublishRequest,
+] as const;

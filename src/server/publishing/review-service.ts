@@ -1,0 +1,182 @@
+// Review before publishing: content managers ask for a course to be published; admins approve (the
+// publish goes through content-actions.ts run(), the status-checked, audited path of a manual publish)
+// or decline with a comment. A request remembers the course's latest history version, so the queue says
+// what changed since the last published version and marks the request stale once the course changed.
+import { randomUUID } from 'node:crypto';
+import type { ConsoleRole } from '#contract/console/access.ts';
+import type {
+  CreatePublishRequestBody,
+  PublishRequest,
+  PublishRequestList,
+} from '#contract/console/reviews.ts';
+import { ApiError } from '../errors.ts';
+import type { HistoryService } from '../history/history-service.ts';
+import type {
+  PublishRequestRecord,
+  PublishRequestsRepository,
+} from '../storage/publish-requests-repository.ts';
+import type { ContentActions } from './content-actions.ts';
+
+export interface ReviewServiceDeps {
+  repo: PublishRequestsRepository;
+  history: Pick<HistoryService, 'latest' | 'latestPublished'>;
+  actions: ContentActions;
+  now: () => number;
+  /**
+   * The course checks report of the course as it is now, attached to a new request; absent (or
+   * answering null) when course checks are not available. A failure to read it leaves the report out.
+   */
+  checksReport?: (courseId: string) => Promise<unknown>;
+}
+
+export interface Reviewer {
+  email: string;
+  role: ConsoleRole;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function createReviewService(deps: ReviewServiceDeps) {
+  const { repo, history } = deps;
+
+  async function view(record: PublishRequestRecord): Promise<PublishRequest> {
+    const [latest, published] = await Promise.all([
+      history.latest(record.courseId),
+      history.latestPublished(record.courseId),
+    ]);
+    const pending = record.state === 'pending' || record.state === 'approving';
+    return {
+      id: record.id,
+      target: { courseId: record.courseId, groupId: record.groupId, title: record.title },
+      note: record.note,
+      state: record.state,
+      requestedBy: record.requestedBy,
+      requestedAt: iso(record.requestedAt)!,
+      version: record.version,
+      publishedVersion: published?.number ?? null,
+      stale: pending && latest !== null && latest.number > (record.version ?? 0),
+      checksReport: parseReport(record.checksReport),
+      decidedBy: record.decidedBy,
+      decidedAt: iso(record.decidedAt),
+      comment: record.comment,
+      outcome: record.outcome,
+    };
+  }
+
+  async function found(id: string): Promise<PublishRequestRecord> {
+    const record = await repo.find(id);
+    if (!record) throw new ApiError(404, 'not_found', 'No publish request has this id.');
+    return record;
+  }
+
+  async function claim(record: PublishRequestRecord, won: boolean): Promise<void> {
+    if (won) return;
+    const now = await repo.find(record.id);
+    throw new ApiError(
+      409,
+      'conflict',
+      `The request to publish “${record.title}” was ${now?.state === 'declined' ? 'declined' : 'approved'} by ${now?.decidedBy ?? 'someone else'} already.`,
+    );
+  }
+
+  async function readReport(courseId: string): Promise<string | null> {
+    if (!deps.checksReport) return null;
+    try {
+      const report = await deps.checksReport(courseId);
+      return report === null || report === undefined ? null : JSON.stringify(report);
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    async create(body: CreatePublishRequestBody, email: string): Promise<PublishRequest> {
+      const { target } = body;
+      const waiting = await repo.pendingFor(target.courseId);
+      if (waiting)
+        throw new ApiError(
+          409,
+          'conflict',
+          `A request to publish “${waiting.title}” is waiting for review already (asked by ${waiting.requestedBy}).`,
+        );
+      const [latest, checksReport] = await Promise.all([
+        history.latest(target.courseId),
+        readReport(target.courseId),
+      ]);
+      const record = await repo.insert({
+        id: randomUUID(),
+        courseId: target.courseId,
+        groupId: target.groupId,
+        title: target.title.trim(),
+        note: body.note.trim(),
+        requestedBy: email,
+        requestedAt: deps.now(),
+        version: latest?.number ?? null,
+        checksReport,
+      });
+      return view(record);
+    },
+
+    /** Admins see every request; others only their own. */
+    async list(
+      viewName: 'pending' | 'decided',
+      reader: Reviewer,
+      mine: boolean,
+    ): Promise<PublishRequestList> {
+      const own = mine || reader.role !== 'admin' ? reader.email : undefined;
+      const records = await repo.list(viewName, own);
+      return { requests: await Promise.all(records.map(view)) };
+    },
+
+    countPending: async () => ({ pending: await repo.countPending() }),
+
+    async approve(id: string, admin: Reviewer, comment: string | null): Promise<PublishRequest> {
+      const record = await found(id);
+      await claim(
+        record,
+        await repo.decide(id, 'approving', { email: admin.email, at: deps.now(), comment }),
+      );
+      try {
+        const result = await deps.actions.run({
+          target: {
+            type: 'course',
+            id: record.courseId,
+            title: record.title,
+            groupId: record.groupId,
+          },
+          action: 'publish',
+          actor: admin,
+          why: `publish request of ${record.requestedBy} approved`,
+        });
+        await repo.settle(
+          id,
+          result.state === 'failed' ? 'failed' : 'approved',
+          result.outcome,
+          deps.now(),
+        );
+      } catch (error) {
+        await repo.settle(id, 'failed', `Failed: ${(error as Error).message}`, deps.now());
+      }
+      return view((await repo.find(id))!);
+    },
+
+    async decline(id: string, admin: Reviewer, comment: string): Promise<PublishRequest> {
+      const record = await found(id);
+      await claim(
+        record,
+        await repo.decide(id, 'declined', { email: admin.email, at: deps.now(), comment }),
+      );
+      return view((await repo.find(id))!);
+    },
+  };
+}
+export type ReviewService = ReturnType<typeof createReviewService>;
+
+function parseReport(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,232 @@
+// Review before publishing over real HTTP, on both engines: who may ask, approve and decline; one pending
+// request per course; the version asked for and staleness from the course history; approval publishing
+// through the status-checked, audited path (once, even when two admins approve at once); a decline's
+// comment for the requester; the checks report left empty when course checks are not available.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from '../helpers/test-database.ts';
+import { startHarness, type Harness } from './helpers/console-harness.ts';
+
+interface RequestBody {
+  id: string;
+  state: string;
+  version: number | null;
+  publishedVersion: number | null;
+  stale: boolean;
+  [key: string]: unknown;
+}
+
+describe.each(ENGINES)('publish requests (%s)', (engine) => {
+  let h: Harness;
+  let admin: string;
+  let manager: string;
+  let support: string;
+
+  beforeAll(async () => {
+    h = await startHarness({ engine, env: { LECTERN_HISTORY_QUIET_MS: '50' } });
+    admin = await h.sessionCookie('admin@lectern.test', 'admin');
+    manager = await h.sessionCookie('manager@lectern.test', 'contentManager');
+    support = await h.sessionCookie('support@lectern.test', 'support');
+  });
+  afterAll(async () => {
+    expect(h.http.leaks).toEqual([]);
+    await h.close();
+  });
+
+  /** A draft course made through the console (so the history keeps its first version). */
+  async function createCourse(title: string) {
+    const created = await h.http.post('/api/v2/content/course/create', {
+      cookie: manager,
+      body: {
+        courseAttributes: [
+          {
+            title,
+            kind: 'courseGroup',
+            status: 'draft',
+            sections: [
+              { title: 'Basics', lessons: [{ title: 'Intro', openType: 'open', topics: [] }] },
+            ],
+          },
+        ],
+      },
+    });
+    expect(created.status, created.text).toBe(200);
+    const target = {
+      courseId: created.body.courseIds[0] as string,
+      groupId: created.body.courseGroupIds[0] as string,
+      title,
+    };
+    await versions(target.courseId, 1);
+    return target;
+  }
+
+  async function versions(courseId: string, count: number): Promise<number> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const page = await h.http.get(`/api/history/courses/${courseId}/versions?limit=50`, {
+        cookie: admin,
+      });
+      const n = (page.body.versions as unknown[]).length;
+      if (n >= count) return n;
+      if (Date.now() > deadline) throw new Error(`${courseId}: ${n} versions, not ${count}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const ask = (target: unknown, note = 'Ready for learners', cookie = manager) =>
+    h.http.post('/api/reviews', { cookie, body: { target, note } });
+  const pending = async (cookie = admin) =>
+    (await h.http.get('/api/reviews', { cookie })).body.requests as RequestBody[];
+  const status = async (courseId: string, groupId: string) => {
+    const list = await h.sandbox.api('GET', `/courseGroups/${groupId}/courses`);
+    return (list.body.courses as { id: string; status: string }[]).find((c) => c.id === courseId)
+      ?.status;
+  };
+
+  it('takes a request with a note, one at a time per course; admins count and see it', async () => {
+    const target = await createCourse('Review: asking');
+    expect((await ask(target, 'x', support)).status).toBe(403);
+    const empty = await ask(target, '   ');
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      error: 'bad_request',
+      message: 'note: say what the reviewer should know',
+    });
+
+    const made = await ask(target);
+    expect(made.status, made.text).toBe(200);
+    expect(made.body).toMatchObject({
+      target,
+      note: 'Ready for learners',
+      state: 'pending',
+      requestedBy: 'manager@lectern.test',
+      version: 1,
+      publishedVersion: null,
+      stale: false,
+      checksReport: null,
+      decidedBy: null,
+      comment: null,
+      outcome: null,
+    });
+    const again = await ask(target);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'conflict',
+      message:
+        'A request to publish “Review: asking” is waiting for review already (asked by manager@lectern.test).',
+    });
+
+    expect((await h.http.get('/api/reviews/count', { cookie: manager })).status).toBe(403);
+    const count = await h.http.get('/api/reviews/count', { cookie: admin });
+    expect(count.body.pending).toBeGreaterThanOrEqual(1);
+    expect((await pending()).map((request) => request.id)).toContain(made.body.id);
+    expect((await pending(manager)).map((request) => request.id)).toContain(made.body.id);
+    // Others see only their own requests.
+    expect(await pending(support)).toEqual([]);
+    const audit = await h.http.get('/api/audit?route=createPublishRequest&limit=1', {
+      cookie: admin,
+    });
+    expect(audit.body.entries[0]).toMatchObject({
+      userEmail: 'manager@lectern.test',
+      summary: `request publishing of course ${target.courseId} “Review: asking”`,
+    });
+  });
+
+  it('marks a request stale once the course changed after it was made', async () => {
+    const target = await createCourse('Review: stale');
+    const made = (await ask(target)).body as RequestBody;
+    expect(made.stale).toBe(false);
+    const renamed = await h.http.put('/api/v2/content/course/update', {
+      cookie: manager,
+      body: { courseAttributes: { courses: [{ id: target.courseId, title: 'Review: renamed' }] } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    await versions(target.courseId, 2);
+    const listed = (await pending()).find((request) => request.id === made.id)!;
+    expect(listed).toMatchObject({ version: 1, stale: true });
+  });
+
+  it('approves: publishes through the status check, audited as the admin, once', async () => {
+    const target = await createCourse('Review: approve');
+    const made = (await ask(target)).body as RequestBody;
+    expect(
+      (await h.http.post(`/api/reviews/${made.id}/approve`, { cookie: manager, body: {} })).status,
+    ).toBe(403);
+
+    const [first, second] = await Promise.all([
+      h.http.post(`/api/reviews/${made.id}/approve`, { cookie: admin, body: {} }),
+      h.http.post(`/api/reviews/${made.id}/approve`, { cookie: admin, body: {} }),
+    ]);
+    const statuses = [first.status, second.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const approved = first.status === 200 ? first : second;
+    const refused = first.status === 200 ? second : first;
+    expect(approved.body).toMatchObject({
+      state: 'approved',
+      decidedBy: 'admin@lectern.test',
+      outcome: 'Published “Review: approve”.',
+    });
+    expect(refused.body).toEqual({
+      error: 'conflict',
+      message:
+        'The request to publish “Review: approve” was approved by admin@lectern.test already.',
+    });
+    expect(await status(target.courseId, target.groupId)).toBe('published');
+
+    const audit = await h.http.get(
+      `/api/audit?route=releaseContent&user=admin@lectern.test&limit=20`,
+      { cookie: admin },
+    );
+    const releases = (audit.body.entries as { summary: string; status: number }[]).filter((entry) =>
+      entry.summary.includes('publish request of manager@lectern.test approved'),
+    );
+    expect(releases.filter((entry) => entry.summary.includes(target.courseId))).toHaveLength(1);
+    expect(releases[0]!.status).toBe(200);
+
+    // The requester sees the outcome among their decided requests.
+    const mine = await h.http.get('/api/reviews?view=decided&mine=true', { cookie: manager });
+    expect(
+      (mine.body.requests as RequestBody[]).find((request) => request.id === made.id),
+    ).toMatchObject({ state: 'approved', outcome: 'Published “Review: approve”.' });
+  });
+
+  it('declines only with a comment, which the requester sees; nothing is published', async () => {
+    const target = await createCourse('Review: decline');
+    const made = (await ask(target)).body as RequestBody;
+    const bare = await h.http.post(`/api/reviews/${made.id}/decline`, {
+      cookie: admin,
+      body: { comment: ' ' },
+    });
+    expect(bare.status).toBe(400);
+    expect(bare.body).toEqual({ error: 'bad_request', message: 'comment: say why it is declined' });
+
+    const declined = await h.http.post(`/api/reviews/${made.id}/decline`, {
+      cookie: admin,
+      body: { comment: 'The intro lesson is empty.' },
+    });
+    expect(declined.status, declined.text).toBe(200);
+    expect(declined.body).toMatchObject({
+      state: 'declined',
+      decidedBy: 'admin@lectern.test',
+      comment: 'The intro lesson is empty.',
+      outcome: null,
+      stale: false,
+    });
+    expect(await status(target.courseId, target.groupId)).toBe('draft');
+    const late = await h.http.post(`/api/reviews/${made.id}/approve`, { cookie: admin, body: {} });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(
+      'The request to publish “Review: decline” was declined by admin@lectern.test already.',
+    );
+    const unknown = await h.http.post('/api/reviews/00000000-0000-4000-8000-000000000000/decline', {
+      cookie: admin,
+      body: { comment: 'No' },
+    });
+    expect(unknown.status).toBe(404);
+    const mine = await h.http.get('/api/reviews?view=decided&mine=true', { cookie: manager });
+    expect(
+      (mine.body.requests as RequestBody[]).find((request) => request.id === made.id),
+    ).toMatchObject({ state: 'declined', comment: 'The intro lesson is empty.' });
+    // A new request may be made once the last one is decided.
+    expect((await ask(target, 'Filled the intro')).status).toBe(200);
+  });
+});
