@@ -53,7 +53,7 @@ const COMPILER_FILES = {
 // never import each other -> the two adapters (storage/: the database; upstream/: the learning
 // instance). `shared` is configuration, errors and the logger, which every layer uses; `deps` is the
 // type of what routes receive; the wiring files may import anything. A new folder is a new row here.
-const SERVICES = ['audit', 'auth', 'health', 'proxy', 'relay'];
+const SERVICES = ['audit', 'auth', 'health', 'proxy', 'relay', 'presence', 'live'];
 const SERVER_FLOW = {
   shared: [],
   storage: ['shared'],
@@ -64,6 +64,8 @@ const SERVER_FLOW = {
   // A proxied write is recorded before it takes effect: the proxy's audited forward uses the audit trail.
   proxy: ['audit', 'upstream', 'shared'],
   relay: ['storage', 'upstream', 'shared'],
+  presence: ['storage', 'shared'],
+  live: ['storage', 'shared'],
   plugins: ['audit', 'auth', 'shared'],
   // The proxy's forwarding needs the upstream client, which routes receive through deps.
   deps: [...SERVICES, 'plugins', 'upstream', 'shared'],

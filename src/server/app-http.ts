@@ -24,6 +24,8 @@ import { registerAuditRoutes } from './routes/audit-routes.ts';
 import { enforceContract } from './routes/console-route.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
+import { registerLiveRoutes } from './routes/live-routes.ts';
+import { registerPresenceRoutes } from './routes/presence-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
@@ -89,6 +91,8 @@ export async function createHttpServer(
   registerRolesRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerEventsRoutes(app, deps);
+  registerPresenceRoutes(app, deps);
+  registerLiveRoutes(app, deps);
   registerProxyRoutes(app, deps);
   await registerSpa(app, distDir);
   app.addHook('onReady', async () => allServed());

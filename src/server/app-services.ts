@@ -13,10 +13,12 @@ import { createStreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { ConsoleDeps } from './deps.ts';
 import { createHealthService } from './health/health-service.ts';
+import { createLiveService } from './live/live-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import { createAddressGuard, type HostResolver } from './net/address-guard.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
 import { createAuditedForward } from './proxy/audited-forward.ts';
+import { createPresenceService } from './presence/presence-service.ts';
 import { createBodyIntake } from './proxy/body-intake.ts';
 import { createReadCoalescer, type ReadCoalescer } from './proxy/read-coalescer.ts';
 import { createRelayService } from './relay/relay-service.ts';
@@ -24,6 +26,7 @@ import { createAuditRepository } from './storage/audit-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createCoordination } from './storage/open-coordination.ts';
+import { createPresenceRepository } from './storage/presence-repository.ts';
 import { createRelayRepository, type RelayRepository } from './storage/relay-repository.ts';
 import { createSessionsRepository } from './storage/sessions-repository.ts';
 import { createSignInBucketsRepository } from './storage/sign-in-buckets-repository.ts';
@@ -144,6 +147,20 @@ export async function createServices(
     allow: config.urlAllowlist,
     resolve: options.resolveHost,
   });
+  const presence = createPresenceService({
+    repo: createPresenceRepository(store.db, store.engine),
+    coordination,
+    config: config.presence,
+    now,
+    log: log.child({ component: 'presence' }),
+  });
+  const live = createLiveService({
+    coordination,
+    log: log.child({ component: 'live' }),
+    keepAliveMs: config.relay.heartbeatMs,
+  });
+  live.addKind('presence', { channel: 'presence', load: (courseId) => presence.read(courseId) });
+
   const deps: ServiceDeps = {
     config,
     log,
@@ -178,6 +195,8 @@ export async function createServices(
       requestBodies: () => intake.stats(),
     }),
     demoAccounts: options.demoAccounts,
+    presence,
+    live,
   };
   return { deps, relayRepository, auditBacklog, signInLimiter };
 }

@@ -141,7 +141,10 @@ export async function buildConsoleServer(
   };
 }
 
-/** Purges expired sessions and sign-in limits now and then; ends streams and the relay at close. */
+/**
+ * Purges expired sessions and sign-in limits now and then, sweeps expired editor tabs; ends streams and
+ * the relay at close.
+ */
 function keepTidy(app: FastifyInstance, { deps, signInLimiter }: Services, log: Logger): void {
   const purgeTimer = setInterval(() => {
     Promise.all([deps.sessions.purgeExpired(), signInLimiter.prune()]).catch((error: unknown) =>
@@ -149,10 +152,14 @@ function keepTidy(app: FastifyInstance, { deps, signInLimiter }: Services, log: 
     );
   }, PURGE_EVERY_MS);
   purgeTimer.unref();
+  deps.presence.start();
+  deps.live.start();
   // preClose, not onClose: the server waits for open connections, and SSE streams only end here.
   app.addHook('preClose', async () => {
     clearInterval(purgeTimer);
     deps.streamGuard.stop();
+    deps.presence.stop();
+    deps.live.stop();
     await deps.relay.stop();
   });
 }

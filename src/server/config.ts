@@ -52,6 +52,19 @@ export interface ConsoleConfig {
   };
   relay: RelayConfig;
   sandbox: { port: number; dbFile: string };
+  /** Editor presence and edit leases (presence/presence-service.ts). */
+  presence: PresenceConfig;
+}
+
+export interface PresenceConfig {
+  /** A tab is present this long after its last heartbeat (LECTERN_PRESENCE_TTL_S). */
+  ttlMs: number;
+  /** How often tabs beat: under half the time-to-live, so one late beat is not a departure. */
+  heartbeatMs: number;
+  /** How often each server deletes expired tabs and announces their departure. */
+  sweepMs: number;
+  /** A tab that says it leaves is gone this much later, unless it beats again (a reload). */
+  leaveGraceMs: number;
 }
 
 export interface RequestLimits {
@@ -210,6 +223,7 @@ const EnvSchema = z.object({
     .default([...EVENT_KINDS]),
   LECTERN_RELAY_POLL_MS: int(100, 3_600_000).default(1000),
   LECTERN_RELAY_RETENTION_DAYS: int(1, 3650).default(30),
+  LECTERN_PRESENCE_TTL_S: int(3, 300).default(20),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
   LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
 });
@@ -303,6 +317,16 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
       leaseCheckMs: 1000,
     },
     sandbox: { port: e.LECTERN_SANDBOX_PORT, dbFile: e.LECTERN_SANDBOX_DB },
+    presence: presenceConfig(e.LECTERN_PRESENCE_TTL_S * 1000),
+  };
+}
+
+function presenceConfig(ttlMs: number): PresenceConfig {
+  return {
+    ttlMs,
+    heartbeatMs: Math.floor(ttlMs * 0.4),
+    sweepMs: Math.min(2000, Math.floor(ttlMs / 5)),
+    leaveGraceMs: Math.min(3000, Math.floor(ttlMs / 4)),
   };
 }
 

@@ -10,11 +10,13 @@ import type { SignInService } from './auth/sign-in-service.ts';
 import type { StreamGuard } from './auth/stream-guard.ts';
 import type { ConsoleConfig } from './config.ts';
 import type { HealthService } from './health/health-service.ts';
+import type { LiveService } from './live/live-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import type { SessionCookie } from './plugins/session.ts';
 import type { AddressGuard } from './net/address-guard.ts';
 import type { Allowlist } from './proxy/allowlist.ts';
 import type { AuditedForward } from './proxy/audited-forward.ts';
+import type { PresenceService } from './presence/presence-service.ts';
 import type { BodyIntake } from './proxy/body-intake.ts';
 import type { ReadCoalescer } from './proxy/read-coalescer.ts';
 import type { RelayService } from './relay/relay-service.ts';
@@ -48,4 +50,8 @@ export interface ConsoleDeps {
   relay: RelayService;
   health: HealthService;
   demoAccounts: DemoAccount[] | null;
+  /** Which tabs have which course open in the editor, and the edit leases. */
+  presence: PresenceService;
+  /** The console's live stream: topic states pushed to browsers (live/live-service.ts). */
+  live: LiveService;
 }

@@ -131,6 +131,8 @@ describe('console schema', () => {
       const [left, right] = [await sqliteShape(sqlite), await postgresShape(postgres)];
       expect(Object.keys(left)).toEqual([
         'audit_log',
+        'edit_leases',
+        'editor_presence',
         'relay_events',
         'relay_kinds',
         'roles',

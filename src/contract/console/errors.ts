@@ -29,7 +29,10 @@ export const CONSOLE_ERRORS = {
     statuses: [404],
     when: 'Unknown console route, or an `/api/v2` route outside the allowlist.',
   },
-  conflict: { statuses: [409], when: 'Refused to remove the last admin.' },
+  conflict: {
+    statuses: [409],
+    when: 'Refused to remove the last admin; or an edit lease asked for by a tab that has not opened the course.',
+  },
   request_timeout: {
     statuses: [408],
     when: 'The request body arrived too slowly (`LECTERN_BODY_TIMEOUT_S`, `LECTERN_BODY_MIN_RATE_KB`); the connection is closed.',

@@ -5,6 +5,8 @@
 import { AUDIT_ENDPOINTS, AUDIT_INTRO } from './audit.ts';
 import type { ConsoleEndpoint } from './endpoint.ts';
 import { HEALTH_ENDPOINTS } from './health.ts';
+import { LIVE_ENDPOINTS } from './live.ts';
+import { PRESENCE_ENDPOINTS, PRESENCE_INTRO } from './presence.ts';
 import { RELAY_ENDPOINTS, RELAY_INTRO } from './relay.ts';
 import { ROLES_ENDPOINTS } from './roles.ts';
 import { SESSION_ENDPOINTS } from './session.ts';
@@ -23,6 +25,8 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Audit log', intro: AUDIT_INTRO, endpoints: AUDIT_ENDPOINTS },
   { title: 'Event relay', intro: RELAY_INTRO, endpoints: RELAY_ENDPOINTS },
   { title: 'Health and meta', endpoints: HEALTH_ENDPOINTS },
+  { title: 'Presence and edit leases', intro: PRESENCE_INTRO, endpoints: PRESENCE_ENDPOINTS },
+  { title: 'Live stream', endpoints: LIVE_ENDPOINTS },
 ];
 
 export const CONSOLE_ENDPOINTS: readonly ConsoleEndpoint[] = CONSOLE_AREAS.flatMap(

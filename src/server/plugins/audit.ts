@@ -41,6 +41,9 @@ export function startAuditDraft(
     upstreamStatus: null,
     jobId: null,
     refusal: null,
+    ...(request.routeOptions.config?.consoleEndpoint?.audit === 'refusals' && {
+      refusalsOnly: true,
+    }),
   };
 }
 

@@ -91,6 +91,36 @@ export interface SignInFailuresTable {
   updated_at: number;
 }
 
+export interface EditorPresenceTable {
+  tab_id: string;
+  course_id: string;
+  browser_id: string;
+  /** The page load that beats: a leave from an earlier load of the tab (a reload) is ignored. */
+  load_id: string;
+  email: string;
+  name: string;
+  title: string;
+  opened_at: number;
+  seen_at: number;
+}
+
+/** The tab columns are null once the lease ended (by an admin) and nobody took it again. */
+export interface EditLeasesTable {
+  course_id: string;
+  tab_id: string | null;
+  browser_id: string | null;
+  email: string | null;
+  name: string | null;
+  taken_at: number | null;
+  ended_tab_id: string | null;
+  ended_email: string | null;
+  ended_how: 'takenOver' | 'ended' | null;
+  ended_by_email: string | null;
+  ended_by_name: string | null;
+  ended_at: number | null;
+  updated_at: number;
+}
+
 export interface ConsoleTables {
   sessions: SessionsTable;
   roles: RolesTable;
@@ -99,4 +129,6 @@ export interface ConsoleTables {
   relay_kinds: RelayKindsTable;
   sign_in_buckets: SignInBucketsTable;
   sign_in_failures: SignInFailuresTable;
+  editor_presence: EditorPresenceTable;
+  edit_leases: EditLeasesTable;
 }

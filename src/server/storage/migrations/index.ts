@@ -9,6 +9,7 @@ import * as auditOutcome from './004-audit-outcome.ts';
 import * as signInFailures from './005-sign-in-failures.ts';
 import * as auditSubjects from './006-audit-subjects.ts';
 import * as auditAborted from './007-audit-aborted.ts';
+import * as presence from './010-presence.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '005-sign-in-failures': signInFailures,
   '006-audit-subjects': auditSubjects,
   '007-audit-aborted': auditAborted,
+  '010-presence': presence,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {
