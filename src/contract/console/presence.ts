@@ -85,13 +85,9 @@ export const HeartbeatBody = z.object({
     description:
       'Random id of this page load: a leave sent by an earlier load of the tab (a reload) never removes the new one.',
   }),
-  title: z
-    .string()
-    .max(300, 'must be at most 300 characters')
-    .default('')
-    .meta({
-      description: "The course's title as the tab shows it (for the admins' list of leases).",
-    }),
+  title: z.string().max(300, 'must be at most 300 characters').default('').meta({
+    description: "The course's title as the tab shows it (for the admins' list of leases).",
+  }),
   claim: z.boolean().default(false).meta({
     description: 'Take the edit lease if nobody holds it (a tab that opens the course to edit it).',
   }),
