@@ -2,11 +2,21 @@
 // and node details, live problems, and review/apply with the conflict panel. The draft lives in an
 // EditorStore with undo/redo and is backed up to IndexedDB with its history and its baseline.
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { draftFromBaseline, findNode, isTreeDraft, type Baseline } from '#compiler/index.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  draftFromBaseline,
+  findNode,
+  isTreeDraft,
+  rebaseDraft,
+  type Baseline,
+  type CourseDraft,
+} from '#compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { KIND_LABELS } from '../../lib/labels.ts';
+import { browserId } from '../../lib/live/tab-identity.ts';
+import { useSession } from '../../lib/session.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { ApplyPanel } from './apply/apply-panel.tsx';
 import { ConflictPanel } from './apply/conflict-panel.tsx';
@@ -22,6 +32,11 @@ import { KindPicker } from './panels/kind-picker.tsx';
 import { NodePanel } from './panels/node-panel.tsx';
 import { ProblemsContext, type FieldProblems } from './panels/problems-context.ts';
 import { ImportExport } from './persistence/import-export.tsx';
+import { namedBackups } from './persistence/editor-db.ts';
+import { BackupsPanel } from './presence/backups-panel.tsx';
+import { PresenceBar } from './presence/presence-bar.tsx';
+import { usePresence } from './presence/use-presence.ts';
+import { useTabSync } from './presence/use-tab-sync.ts';
 import { LeaveGuard } from './persistence/leave-guard.tsx';
 import type { EditorInit } from './persistence/load-editor.ts';
 import { RestoredBanner } from './persistence/restored-banner.tsx';
@@ -77,6 +92,56 @@ export function CourseEditor(props: CourseEditorProps) {
   );
   useUndoKeys(store);
 
+  // Presence and the edit lease: a read-only tab refuses edits (the store is where they all pass).
+  const session = useSession();
+  const me = session.user.email;
+  const presence = usePresence(props.server?.course.id ?? null, draft.attributes.title);
+  const readOnly = presence.readOnly;
+  const leaseTab = presence.state?.lease?.tabId ?? null;
+  const leaseBrowser = presence.state?.lease?.browserId ?? null;
+  const leaseEmail = presence.state?.lease?.email ?? null;
+  useTabSync(store, props.draftKey, presence.tab, leaseTab);
+  const [backups, setBackups] = useState({ version: 0, name: null as string | null });
+  const { lost } = presence;
+  const draftKeyForBackup = props.draftKey;
+  const { flush } = autosave;
+  useEffect(() => {
+    if (!lost) return;
+    // What this tab had typed is written to its backup before the store turns read-only...
+    void flush();
+    // ...and, unless the tab that took over is the user's own in this browser (it follows this
+    // draft live), kept aside under a name: the next autosave of the course may replace the backup.
+    const followsHere = leaseEmail === me && leaseBrowser === browserId();
+    if (!store.dirty || followsHere) return;
+    const name = `${lost.byName} ${lost.how === 'takenOver' ? 'took over editing' : 'ended your edit lease'}, ${formatDateTime(lost.at)}`;
+    void namedBackups
+      .add({
+        id: `${draftKeyForBackup}|${lost.at}`,
+        key: draftKeyForBackup,
+        reason: name,
+        savedAt: Date.now(),
+        draft: store.draft,
+        history: store.steps,
+        typed: store.typed,
+        baseline: baseline,
+        baselineKnown: known,
+      })
+      .then(() => setBackups((old) => ({ version: old.version + 1, name })));
+    // Only a new loss keeps a backup; the lease's later changes do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lost]);
+  useEffect(() => store.setReadOnly(readOnly), [store, readOnly]);
+  const restoreBackup = useCallback(
+    (backup: { draft: CourseDraft; baseline: Baseline | null; baselineKnown: boolean }) =>
+      // Begun from an older version: the server's changes since are taken in, the backup's kept.
+      store.edit(() =>
+        backup.baselineKnown && backup.baseline && baseline
+          ? rebaseDraft(backup.baseline, backup.draft, baseline, {})
+          : backup.draft,
+      ),
+    [store, baseline],
+  );
+
   // Validation and planning of the whole draft run in a worker after a pause in typing.
   const compiled = useCompiled(draft, baseline);
   const issues = useMemo(() => [...serverIssues, ...compiled.issues], [serverIssues, compiled]);
@@ -129,19 +194,21 @@ export function CourseEditor(props: CourseEditorProps) {
           nodeName={nameOf}
           onGo={goTo}
         />
-        <ApplyPanel
-          plan={compiled.plan}
-          pending={compiled.pending}
-          problems={errorCount}
-          isNew={!baseline}
-          state={applyState}
-          draftKey={draftKey}
-          onApply={() => {
-            if (!applyDraft()) problemsHeading.current?.focus();
-          }}
-          onResume={(plan) => void resume(plan)}
-          onReset={reset}
-        />
+        <fieldset className="course-editor__fieldset" disabled={readOnly}>
+          <ApplyPanel
+            plan={compiled.plan}
+            pending={compiled.pending}
+            problems={errorCount}
+            isNew={!baseline}
+            state={applyState}
+            draftKey={draftKey}
+            onApply={() => {
+              if (!applyDraft()) problemsHeading.current?.focus();
+            }}
+            onResume={(plan) => void resume(plan)}
+            onReset={reset}
+          />
+        </fieldset>
       </aside>
     ),
     [
@@ -156,6 +223,7 @@ export function CourseEditor(props: CourseEditorProps) {
       applyDraft,
       resume,
       reset,
+      readOnly,
     ],
   );
   const { selectedId } = view;
@@ -178,7 +246,9 @@ export function CourseEditor(props: CourseEditorProps) {
           <Button size="sm" variant="ghost" onClick={() => select(null)}>
             ← Course details
           </Button>
-          <NodePanel store={store} node={selected} />
+          <fieldset className="course-editor__fieldset" disabled={readOnly}>
+            <NodePanel store={store} node={selected} />
+          </fieldset>
         </>
       ) : (
         <>
@@ -186,7 +256,9 @@ export function CourseEditor(props: CourseEditorProps) {
             Course details
           </h2>
           <CourseIssues issues={issues} courseId={draft.clientId} />
-          <CourseForm store={store} canPublish={props.canPublish} />
+          <fieldset className="course-editor__fieldset" disabled={readOnly}>
+            <CourseForm store={store} canPublish={props.canPublish} />
+          </fieldset>
         </>
       )}
     </section>
@@ -233,12 +305,18 @@ export function CourseEditor(props: CourseEditorProps) {
               {isNew ? 'New course' : 'Edit course'}: {draft.attributes.title || '(untitled)'}
             </h1>
             <div className="course-editor__toolbar" role="toolbar" aria-label="Draft">
-              <Button size="sm" onClick={() => store.undo()} disabled={!canUndo}>
+              <Button size="sm" onClick={() => store.undo()} disabled={!canUndo || readOnly}>
                 Undo
               </Button>
-              <Button size="sm" onClick={() => store.redo()} disabled={!canRedo}>
+              <Button size="sm" onClick={() => store.redo()} disabled={!canRedo || readOnly}>
                 Redo
               </Button>
+              <BackupsPanel
+                draftKey={props.draftKey}
+                version={backups.version}
+                server={props.server}
+                onRestore={readOnly ? null : restoreBackup}
+              />
               <ImportExport
                 draft={draft}
                 courseId={props.server?.course.id ?? null}
@@ -253,6 +331,17 @@ export function CourseEditor(props: CourseEditorProps) {
               </span>
             </div>
           </header>
+          <PresenceBar
+            state={presence.state}
+            tab={presence.tab}
+            me={me}
+            readOnly={readOnly}
+            lost={lost}
+            backupName={backups.name}
+            isAdmin={session.role === 'admin'}
+            onTake={presence.take}
+            onEnd={presence.end}
+          />
           {restoredAt ? (
             <RestoredBanner
               restoredAt={restoredAt}

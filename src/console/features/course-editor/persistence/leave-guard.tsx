@@ -7,8 +7,9 @@ import type { EditorStore } from '../state/editor-store.ts';
 
 export function LeaveGuard({ store }: { store: EditorStore }) {
   const blocker = useBlocker({
-    shouldBlockFn: () => store.dirty || store.busy,
-    enableBeforeUnload: () => store.dirty || store.busy,
+    // A read-only tab's draft is kept by the tab that edits (or as a named backup).
+    shouldBlockFn: () => (store.dirty && !store.readOnly) || store.busy,
+    enableBeforeUnload: () => (store.dirty && !store.readOnly) || store.busy,
     withResolver: true,
   });
   return (
