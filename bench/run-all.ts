@@ -54,6 +54,10 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     name: 'course editor opening (a saved 2,000-node course until interactive, row menu open latency)',
     load: () => import('./editor-open.ts'),
   },
+  {
+    name: 'presence (heartbeats of 500 open editors: CPU share at their pace, beats/s sustained; SQLite and PostgreSQL)',
+    load: () => import('./presence-heartbeat.ts'),
+  },
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());
