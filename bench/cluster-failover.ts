@@ -5,6 +5,7 @@
 // SSE client per server, the one on the killed server reconnecting to the survivor with Last-Event-ID)
 // ended with every event exactly once.
 import { openConsoleStore } from '../src/server/storage/database.ts';
+import { DEMO_STAFF } from '../test/helpers/demo-accounts.ts';
 import {
   createCourses,
   createLearners,
@@ -18,8 +19,8 @@ import { startNode, type ClusterNode } from '../test/server/helpers/cluster.ts';
 import { cookieFrom } from '../test/server/helpers/console-harness.ts';
 
 const KILLS = 3;
-const ADMIN = { email: 'admin@lectern.test', password: 'Admin!2345' };
-const SUPPORT = { email: 'support@lectern.test', password: 'Support!2345' };
+const ADMIN = DEMO_STAFF.admin;
+const SUPPORT = DEMO_STAFF.support;
 
 export async function run(): Promise<void> {
   const postgres = await startPostgres();

@@ -6,7 +6,7 @@
 //   2. load: 100,000 events; figures: time until all are loaded, JS heap after a forced GC, and frames
 //      while scrolling through the list with all of them loaded.
 import { chromium, type CDPSession, type Page } from 'playwright';
-import { MonitorEnv, STAFF } from '../e2e/event-monitor-harness.ts';
+import { MonitorEnv, STAFF } from '../e2e/event-monitor/harness.ts';
 
 const RATE_PER_MINUTE = 10_000;
 const SUSTAIN_S = 20;

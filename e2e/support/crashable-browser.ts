@@ -5,10 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { BASE_URL, CHROMIUM_ARGS, DEMO_ACCOUNTS, type Role } from './env.ts';
+import { CHROMIUM_ARGS, DEMO_ACCOUNTS, type Role } from './env.ts';
 
 export interface CrashableBrowser {
-  /** The browser's default context (the profile), signed in as `role`. */
+  /** The browser's default context (the profile), signed in as `role` on the console at `baseURL`. */
   context: BrowserContext;
   /** SIGKILL the browser, then start it again on the same profile, signed in again. */
   crashAndRestart(): Promise<BrowserContext>;
@@ -40,21 +40,21 @@ async function start(profile: string): Promise<{ process: ChildProcess; browser:
   return { process: child, browser: await chromium.connectOverCDP(endpoint) };
 }
 
-async function signIn(context: BrowserContext, role: Role) {
+async function signIn(context: BrowserContext, baseURL: string, role: Role) {
   const account = DEMO_ACCOUNTS[role];
-  const response = await context.request.post(`${BASE_URL}/api/session`, {
+  const response = await context.request.post(`${baseURL}/api/session`, {
     data: { email: account.email, password: account.password },
-    headers: { 'X-Lectern-Csrf': '1', origin: BASE_URL },
+    headers: { 'X-Lectern-Csrf': '1', origin: baseURL },
   });
   if (response.status() !== 200) throw new Error(`sign-in ${response.status()}`);
 }
 
-export async function launchCrashable(role: Role): Promise<CrashableBrowser> {
+export async function launchCrashable(baseURL: string, role: Role): Promise<CrashableBrowser> {
   const profile = await mkdtemp(join(tmpdir(), 'lectern-crash-'));
   let current = await start(profile);
   const contextOf = async () => {
     const context = current.browser.contexts()[0]!;
-    await signIn(context, role);
+    await signIn(context, baseURL, role);
     return context;
   };
   const handle: CrashableBrowser = {

@@ -1,16 +1,42 @@
-// Where the e2e console server and its embedded sandbox run (playwright.config.ts starts them).
+// Where the e2e suite's servers run. Each Playwright worker starts a console server of its own (with the
+// sandbox it embeds) on ports and a folder of its own (console-server.ts), so workers never share data.
+// LECTERN_E2E_PORT is the first port of the suite's range; worker n takes the ten ports from
+// LECTERN_E2E_PORT + 10 n, so two suites side by side need ranges 10 x workers apart.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEMO_STAFF, demoLearner, type StaffRole } from '../../test/helpers/demo-accounts.ts';
 
-// LECTERN_E2E_PORT lets two suites run side by side on one machine (the sandbox takes the next port).
 export const E2E_PORT = Number(process.env.LECTERN_E2E_PORT ?? 4410);
-export const E2E_SANDBOX_PORT = E2E_PORT + 1;
-export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const SANDBOX_URL = `http://127.0.0.1:${E2E_SANDBOX_PORT}`;
-/** Emptied by the web server command before every run. */
-export const E2E_DATA_DIR =
-  process.env.LECTERN_E2E_DIR ?? join(tmpdir(), `lectern-e2e-${E2E_PORT}`);
-export const SANDBOX_DB = join(E2E_DATA_DIR, 'sandbox.db');
+/** Workers of a run (`npx playwright test --workers=1` overrides it for one run). */
+export const E2E_WORKERS = Number(process.env.LECTERN_E2E_WORKERS ?? 2);
+const PORTS_PER_WORKER = 10;
+
+export interface WorkerPorts {
+  /** The console server. */
+  console: number;
+  /** The sandbox the console server embeds. */
+  sandbox: number;
+  /** The event monitor's own sandbox and console server (e2e/event-monitor/harness.ts). */
+  monitorSandbox: number;
+  monitorConsole: number;
+}
+
+/** The ports of the worker with this `parallelIndex` (0 to workers - 1, reused when a worker restarts). */
+export function workerPorts(parallelIndex: number): WorkerPorts {
+  const first = E2E_PORT + PORTS_PER_WORKER * parallelIndex;
+  return {
+    console: first,
+    sandbox: first + 1,
+    monitorSandbox: first + 2,
+    monitorConsole: first + 3,
+  };
+}
+
+/** The worker's folder for databases: emptied when its console server starts. */
+export function workerDataDir(parallelIndex: number): string {
+  const root = process.env.LECTERN_E2E_DIR ?? join(tmpdir(), `lectern-e2e-${E2E_PORT}`);
+  return join(root, `worker-${parallelIndex}`);
+}
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -21,16 +47,22 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export const DEMO_ACCOUNTS = {
-  admin: { email: 'admin@lectern.test', password: 'Admin!2345', label: 'Admin' },
-  contentManager: {
-    email: 'manager@lectern.test',
-    password: 'Manager!2345',
-    label: 'Content manager',
-  },
-  support: { email: 'support@lectern.test', password: 'Support!2345', label: 'Support' },
-} as const;
-export type Role = keyof typeof DEMO_ACCOUNTS;
+export type Role = StaffRole;
+
+const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  contentManager: 'Content manager',
+  support: 'Support',
+};
+
+/** The demo staff accounts with the label the console shows for their role. */
+export const DEMO_ACCOUNTS: Readonly<
+  Record<Role, { email: string; password: string; label: string }>
+> = {
+  admin: { ...DEMO_STAFF.admin, label: ROLE_LABELS.admin },
+  contentManager: { ...DEMO_STAFF.contentManager, label: ROLE_LABELS.contentManager },
+  support: { ...DEMO_STAFF.support, label: ROLE_LABELS.support },
+};
 
 /** A demo learner: the instance accepts the sign-in, the console grants no role. */
-export const LEARNER = { email: 'learner1@example.com', password: 'Learner!2345' };
+export const LEARNER = demoLearner(1);

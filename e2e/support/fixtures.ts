@@ -1,37 +1,89 @@
-// Test fixtures: a sandbox client, sign-in per role (through the console server's session API, the way
-// the sign-in page does it) and an axe check.
+// Test fixtures. Each Playwright worker runs a console server and sandbox of its own (console-server.ts):
+// `baseURL` points at it, so `page.goto('/x')` and `page.request` reach the worker's server, and
+// `sandbox` talks to its sandbox. Sign-in per role goes through the console server's session API (the way
+// the sign-in page does it) once per worker: later tests reuse the session's cookies while it is valid.
+// See e2e/README.md.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
-import { BASE_URL, DEMO_ACCOUNTS, type Role } from './env.ts';
+import { test as base, expect, type Cookie, type Page } from '@playwright/test';
+import { startConsoleServer, type ConsoleServer } from './console-server.ts';
+import { DEMO_ACCOUNTS, type Role } from './env.ts';
 import { SandboxClient } from './sandbox.ts';
 
-interface Fixtures {
+interface TestFixtures {
   sandbox: SandboxClient;
   /** Signs the page's browser context in as a demo staff member. */
   signInAs(role: Role): Promise<void>;
+  /** What the console server asks of a state-changing call from a script (CSRF header and origin). */
+  csrfHeaders: Record<string, string>;
 }
 
-export const test = base.extend<Fixtures, { workerSandbox: SandboxClient }>({
-  workerSandbox: [
+interface WorkerFixtures {
+  /** This worker's console server and embedded sandbox. */
+  consoleServer: ConsoleServer;
+  workerSandbox: SandboxClient;
+  /** The sandbox's runtime settings before the worker's first test changed any. */
+  sandboxSettingsAtStart: Record<string, unknown>;
+  /** Session cookies per role, signed in once per worker. */
+  staffSessions: Map<Role, Cookie[]>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  consoleServer: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      await use(new SandboxClient());
+    async ({}, use, workerInfo) => {
+      const server = await startConsoleServer(workerInfo.parallelIndex);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ consoleServer }, use) => {
+    await use(consoleServer.url);
+  },
+  workerSandbox: [
+    async ({ consoleServer }, use) => {
+      await use(new SandboxClient(consoleServer));
     },
     { scope: 'worker' },
   ],
-  sandbox: async ({ workerSandbox }, use) => {
+  sandboxSettingsAtStart: [
+    async ({ workerSandbox }, use) => {
+      await use(await workerSandbox.currentSettings());
+    },
+    { scope: 'worker' },
+  ],
+  sandbox: async ({ workerSandbox, sandboxSettingsAtStart }, use) => {
     await use(workerSandbox);
-    // No test leaves faults behind for the next one.
-    await workerSandbox.clearFaults();
+    // No test leaves faults, a job delay or a rate limit behind for the next spec.
+    await workerSandbox.restoreSettings(sandboxSettingsAtStart);
   },
-  signInAs: async ({ page }, use) => {
+  csrfHeaders: async ({ baseURL }, use) => {
+    await use({ 'X-Lectern-Csrf': '1', origin: baseURL! });
+  },
+  staffSessions: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
+  signInAs: async ({ page, baseURL, csrfHeaders, staffSessions }, use) => {
     await use(async (role) => {
       const account = DEMO_ACCOUNTS[role];
+      const cached = staffSessions.get(role);
+      if (cached) {
+        await page.context().addCookies(cached);
+        // A test may have signed this session out: then sign in again.
+        const check = await page.request.get('/api/session');
+        if (check.status() === 200 && ((await check.json()) as { role: string }).role === role)
+          return;
+      }
       const response = await page.request.post('/api/session', {
         data: { email: account.email, password: account.password },
-        headers: { 'X-Lectern-Csrf': '1', origin: BASE_URL },
+        headers: csrfHeaders,
       });
       expect(response.status(), await response.text()).toBe(200);
+      staffSessions.set(role, await page.context().cookies(baseURL!));
     });
   },
 });
@@ -64,10 +116,14 @@ async function animationsSettled(page: Page): Promise<void> {
   });
 }
 
-/** No serious or critical axe violations on the page as it is at rest. */
+/**
+ * No serious or critical axe violations on the page as it is at rest. axe runs in the page itself
+ * (legacy mode): the console has no frames, and the default mode's extra blank page to finish each run
+ * in doubled the time of every check.
+ */
 export async function expectNoSeriousA11yViolations(page: Page, context: string): Promise<void> {
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact}: ${v.id} (${v.nodes.length}) ${v.help} — ${v.nodes[0]?.target}`);

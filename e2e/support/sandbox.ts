@@ -1,7 +1,6 @@
 // Direct access to the sandbox the console server embeds: test data and fault injection go straight
 // to it (company secret key), never through the console under test.
 import Database from 'better-sqlite3';
-import { SANDBOX_DB, SANDBOX_URL } from './env.ts';
 
 export interface SandboxResponse {
   status: number;
@@ -10,13 +9,13 @@ export interface SandboxResponse {
 }
 
 /** The embedded sandbox generates its key at first start and keeps it in its database. */
-function readSecretKey(): string {
-  const db = new Database(SANDBOX_DB, { readonly: true, fileMustExist: true });
+function readSecretKey(file: string): string {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const row = db
       .prepare('SELECT secret_key AS key FROM companies ORDER BY created_at, rowid LIMIT 1')
       .get() as { key: string } | undefined;
-    if (!row) throw new Error(`No company in ${SANDBOX_DB}`);
+    if (!row) throw new Error(`No company in ${file}`);
     return row.key;
   } finally {
     db.close();
@@ -45,11 +44,21 @@ const WELCOME_TOPIC = {
   courseCompletionCriteria: { type: 'courseTopicViewed' },
 };
 
+/** Where a worker's embedded sandbox answers, and its database file. */
+export interface SandboxLocation {
+  sandboxUrl: string;
+  sandboxDb: string;
+}
+
 export class SandboxClient {
-  readonly key = readSecretKey();
+  readonly key: string;
+
+  constructor(private readonly location: SandboxLocation) {
+    this.key = readSecretKey(location.sandboxDb);
+  }
 
   async request(method: string, path: string, body?: unknown): Promise<SandboxResponse> {
-    const response = await fetch(`${SANDBOX_URL}${path}`, {
+    const response = await fetch(`${this.location.sandboxUrl}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${this.key}`,
@@ -78,6 +87,19 @@ export class SandboxClient {
   async settings(patch: Record<string, unknown>): Promise<void> {
     const response = await this.request('PUT', '/sandbox/settings', patch);
     if (response.status !== 200) throw new Error(`settings -> ${response.status} ${response.text}`);
+  }
+
+  /** The sandbox's runtime settings as GET /sandbox/settings has them. */
+  async currentSettings(): Promise<Record<string, unknown>> {
+    const response = await this.request('GET', '/sandbox/settings');
+    if (response.status !== 200) throw new Error(`settings -> ${response.status} ${response.text}`);
+    return response.body as Record<string, unknown>;
+  }
+
+  /** Puts back settings read with currentSettings() (a seed once set stays: it cannot be unset). */
+  restoreSettings(saved: Record<string, unknown>): Promise<void> {
+    const { seed, ...rest } = saved;
+    return this.settings(seed === null ? rest : saved);
   }
 
   faults(faults: Fault[], seed?: number): Promise<void> {
@@ -145,13 +167,14 @@ export class SandboxClient {
    * deleted ones, so the test writes the sandbox's database the way the platform would.
    */
   markCourseDeleted(courseId: string): void {
-    const db = new Database(SANDBOX_DB, { fileMustExist: true });
+    const file = this.location.sandboxDb;
+    const db = new Database(file, { fileMustExist: true });
     try {
       db.pragma('busy_timeout = 5000');
       const changed = db
         .prepare("UPDATE courses SET status = 'deleted' WHERE id = ?")
         .run(courseId).changes;
-      if (changed !== 1) throw new Error(`No course ${courseId} in ${SANDBOX_DB}`);
+      if (changed !== 1) throw new Error(`No course ${courseId} in ${file}`);
     } finally {
       db.close();
     }

@@ -15,10 +15,10 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.ts';
 
 export const POSTGRES_MISSING = `PostgreSQL's server programs (initdb, postgres) were not found. The PostgreSQL tests start a real
 server: install it with \`sudo apt-get install -y postgresql\` (Debian/Ubuntu; .ci/run does this), or set
@@ -54,17 +54,6 @@ export function findPostgresBin(): string {
   );
   if (!found) throw new Error(POSTGRES_MISSING);
   return found;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export async function startPostgres(options: { port?: number } = {}): Promise<PostgresServer> {

@@ -9,12 +9,13 @@ import { createServer, request as httpRequest, type IncomingMessage } from 'node
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsoleStore, type ConsoleStore } from '../../src/server/storage/database.ts';
+import { DEMO_STAFF } from '../helpers/demo-accounts.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { postgresPassword, testDatabaseUrl } from '../helpers/test-database.ts';
 import { startNode, within, type ClusterNode } from './helpers/cluster.ts';
 import { cookieFrom } from './helpers/console-harness.ts';
 
-const ADMIN = { email: 'admin@lectern.test', password: 'Admin!2345' };
+const ADMIN = DEMO_STAFF.admin;
 const CREATE = '/incoming/v2/content/course/create';
 const HELD_UPSTREAM_MS = 250;
 const KILL_AFTER_MS = 600;

@@ -4,6 +4,7 @@
 // fails over within 5 s of its leader being killed, every browser ending with every event once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsoleStore, type ConsoleStore } from '../../src/server/storage/database.ts';
+import { DEMO_STAFF } from '../helpers/demo-accounts.ts';
 import {
   createCourses,
   createLearners,
@@ -16,7 +17,7 @@ import { runFailover } from './helpers/cluster-failover.ts';
 import { startNode, within, type ClusterNode } from './helpers/cluster.ts';
 import { cookieFrom } from './helpers/console-harness.ts';
 
-const ADMIN = { email: 'admin@lectern.test', password: 'Admin!2345' };
+const ADMIN = DEMO_STAFF.admin;
 const PASSWORD = 'Cluster!2345';
 
 describe('two console servers on one PostgreSQL', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildConsoleServer } from '../../src/server/app.ts';
 import { DatabaseStartError } from '../../src/server/storage/database.ts';
-import { freePort } from '../helpers/postgres-server.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { postgresAdminUrl } from '../helpers/test-database.ts';
 import { testConfig } from './helpers/console-harness.ts';
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MESSAGE } from '../../src/server/auth/roles-service.ts';
 import { runCli } from '../../src/server/cli.ts';
 import type { DatabaseConfig } from '../../src/server/config.ts';
+import { DEMO_STAFF } from '../helpers/demo-accounts.ts';
 import { ENGINES, testDatabaseUrl } from '../helpers/test-database.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 
@@ -129,8 +130,8 @@ describe.each(ENGINES)('roles API (%s)', (engine) => {
 describe('demo mode', () => {
   it('grants the demo staff their roles and lists them for the sign-in page', async () => {
     const demoAccounts = [
-      { email: 'admin@lectern.test', password: 'Admin!2345', role: 'admin' as const },
-      { email: 'support@lectern.test', password: 'Support!2345', role: 'support' as const },
+      { ...DEMO_STAFF.admin, role: 'admin' as const },
+      { ...DEMO_STAFF.support, role: 'support' as const },
     ];
     const h = await startHarness({ server: { demoAccounts } });
     try {
@@ -138,8 +139,9 @@ describe('demo mode', () => {
       expect(meta.status).toBe(200);
       expect(meta.body.mode).toBe('demo');
       expect(meta.body.demoAccounts).toEqual(demoAccounts);
-      await h.createUser('support@lectern.test', 'Support!2345', 'Sam', 'Support');
-      const cookie = await h.signIn('support@lectern.test', 'Support!2345');
+      const support = DEMO_STAFF.support;
+      await h.createUser(support.email, support.password, 'Sam', 'Support');
+      const cookie = await h.signIn(support.email, support.password);
       expect((await h.http.get('/api/session', { cookie })).body.role).toBe('support');
     } finally {
       await h.close();

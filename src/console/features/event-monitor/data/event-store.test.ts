@@ -23,6 +23,24 @@ describe('EventStore', () => {
     expect(store.getSnapshot()).toMatchObject({ ready: true, historyComplete: false });
   });
 
+  it('tells a new filter apart from the last one even when both show the same rows', () => {
+    const store = manual();
+    store.applyHistoryPage(
+      NO_FILTER,
+      range(11, 12).map((n) => incoming(n, makeEvent(n))),
+      { hasMore: true, cursor: 'c11' },
+    );
+    store.setFilter(filter({ kinds: 'quizAttempt', learner: 'nobody@lectern.invalid' }));
+    store.applyHistoryPage(store.currentFilter, [], { hasMore: false });
+    const before = store.getSnapshot();
+    expect(before).toMatchObject({ count: 0, ready: true, historyComplete: true, floor: 0 });
+    // Quiz attempts alone: none among the loaded course activity, history still to read.
+    store.setFilter(filter({ kinds: 'quizAttempt' }));
+    const after = store.getSnapshot();
+    expect(after).toMatchObject({ count: 0, ready: true, historyComplete: false, floor: 11 });
+    expect(after.filterKey).not.toBe(before.filterKey);
+  });
+
   it('lists newest first and drops an event seen twice (reconnect replay, overlapping page)', () => {
     const store = manual();
     store.applyHistoryPage(

@@ -58,6 +58,10 @@ export interface MonitorSnapshot {
   readonly evicted: number;
   /** The list shows only what it knows is complete; false until the first page arrived. */
   readonly ready: boolean;
+  /** The seq down to which the list is complete (0: the relay's first event; Infinity: not ready). */
+  readonly floor: number;
+  /** The filter the list shows (a new one is a new list, even with the same rows in view). */
+  readonly filterKey: string;
 }
 
 export interface HistoryChain {
@@ -97,6 +101,7 @@ export class EventStore {
   private readonly schedule: (flush: () => void) => void;
 
   private filter: MonitorFilter = NO_FILTER;
+  private filterKey = JSON.stringify(NO_FILTER);
   private matcher = createMatcher(NO_FILTER);
   private floor = Infinity;
   private view: StoredEvent[] = [];
@@ -245,8 +250,10 @@ export class EventStore {
 
   // --- View ----------------------------------------------------------------------------------------
   setFilter(filter: MonitorFilter): void {
-    if (JSON.stringify(filter) === JSON.stringify(this.filter)) return;
+    const key = JSON.stringify(filter);
+    if (key === this.filterKey) return;
     this.filter = filter;
+    this.filterKey = key;
     this.matcher = createMatcher(filter);
     this.rebuild();
     this.publish();
@@ -415,6 +422,8 @@ export class EventStore {
       lastRejection: this.lastRejection,
       evicted: this.evicted,
       ready: this.floor !== Infinity,
+      floor: this.floor,
+      filterKey: this.filterKey,
     };
   }
 }

@@ -50,9 +50,12 @@ export function EventList({ snapshot, onOpen, onNearEnd, footer, label }: EventL
     if (element.scrollTop > 0) element.scrollTop += added * ROW_HEIGHT;
   }, [snapshot]);
 
+  // Asked again whenever the rows in view, the list's length, how far back it is complete or the
+  // filter change: a new filter whose first view has as many rows as the last one's still needs its
+  // own history (the relay's newest page may hold none of its events).
   useEffect(() => {
     if (snapshot.ready && last >= snapshot.count - 1 - NEAR_END_ROWS) onNearEnd();
-  }, [last, snapshot.count, snapshot.ready, onNearEnd]);
+  }, [last, snapshot.count, snapshot.ready, snapshot.floor, snapshot.filterKey, onNearEnd]);
 
   // The chart marks the time span of the rows in view (a store of its own: no page re-render).
   useEffect(() => {
