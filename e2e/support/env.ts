@@ -19,6 +19,9 @@ export interface WorkerPorts {
   /** The event monitor's own sandbox and console server (e2e/event-monitor/harness.ts). */
   monitorSandbox: number;
   monitorConsole: number;
+  /** The two-server cluster's sandbox and console servers (console-cluster.ts). */
+  clusterSandbox: number;
+  clusterConsoles: readonly [number, number];
 }
 
 /** The ports of the worker with this `parallelIndex` (0 to workers - 1, reused when a worker restarts). */
@@ -29,6 +32,8 @@ export function workerPorts(parallelIndex: number): WorkerPorts {
     sandbox: first + 1,
     monitorSandbox: first + 2,
     monitorConsole: first + 3,
+    clusterSandbox: first + 4,
+    clusterConsoles: [first + 5, first + 6],
   };
 }
 
