@@ -1,27 +1,13 @@
 // Editing together: presence and the edit lease between two colleagues on two console servers sharing
 // one PostgreSQL (the `consoleCluster` fixture), and one user's two tabs following each other on one
 // server, with reloads, in both orders of edits. Timing: the other person appears within 2 s.
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, type Role } from '../support/env.ts';
-import { backupOf, createCourse, row } from '../support/editor.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { backupOf, createCourse, row, signedInContext } from '../support/editor.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const description = (page: Page) => page.getByLabel('Description', { exact: true });
 const alsoHere = (page: Page) => page.getByRole('region', { name: 'Also on this course' });
 const editHere = (page: Page) => page.getByRole('button', { name: 'Edit here instead' });
-
-/** A browser context signed in to `url` as `role`, and the person's name as the console shows it. */
-async function signedIn(browser: Browser, url: string, role: Role) {
-  const context = await browser.newContext({ baseURL: url });
-  const account = DEMO_ACCOUNTS[role];
-  const response = await context.request.post('/api/session', {
-    data: { email: account.email, password: account.password },
-    headers: { 'X-Lectern-Csrf': '1', origin: url },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { user } = (await response.json()) as { user: { firstName: string; lastName: string } };
-  return { context, name: `${user.firstName} ${user.lastName}` };
-}
 
 async function openEditor(context: BrowserContext, courseId: string): Promise<Page> {
   const page = await context.newPage();
@@ -41,8 +27,8 @@ test('two colleagues on two servers: presence within 2 s, take-over, the holderâ
   const { courseId } = await createCourse(sandbox, title, {
     'Section one': { 'Lesson one': ['Hi'] },
   });
-  const ann = await signedIn(browser, urls[0], 'contentManager');
-  const ada = await signedIn(browser, urls[1], 'admin');
+  const ann = await signedInContext(browser, urls[0], 'contentManager');
+  const ada = await signedInContext(browser, urls[1], 'admin');
   try {
     const a = await openEditor(ann.context, courseId);
     await description(a).fill('Annâ€™s unapplied words');
