@@ -17,7 +17,8 @@ test('a date reads as local date and time, the exact value in its tooltip', asyn
   await expect(row(page, 'Welcome page')).toBeVisible();
   const exact = '2026-11-25T05:49:28.155Z';
   await page.getByLabel('Course starts', { exact: true }).fill(exact);
-  const reading = page.locator('.date-reading time');
+  // Under the field: the local reading, whose tooltip is the exact value typed.
+  const reading = page.locator('.date-reading').getByTitle(exact, { exact: true });
   const local = await page.evaluate(
     (iso) =>
       new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -26,7 +27,7 @@ test('a date reads as local date and time, the exact value in its tooltip', asyn
     exact,
   );
   await expect(reading).toHaveText(local);
-  await expect(reading).toHaveAttribute('title', exact);
+  await expect(reading).toHaveAttribute('datetime', exact);
 });
 
 test('sign-out with unapplied changes asks first: Stay keeps the session, Leave keeps the backup', async ({
