@@ -23,6 +23,7 @@ import { ConflictPanel } from './apply/conflict-panel.tsx';
 import { IssuesList } from './apply/issues-list.tsx';
 import { useApply } from './apply/use-apply.ts';
 import { issueWords } from './compile/issue-words.ts';
+import { typedIssues } from './compile/typed-issues.ts';
 import { useCompiled } from './compile/use-compiled.ts';
 import { EditorLayout, NARROW_QUERY } from './layout/editor-layout.tsx';
 import { useEditorView } from './layout/use-editor-view.ts';
@@ -50,7 +51,9 @@ import './course-editor.css';
 export type CourseEditorProps = EditorInit & { canPublish: boolean };
 
 export function CourseEditor(props: CourseEditorProps) {
-  const [store] = useState(() => new EditorStore(props.initial, props.saved, props.history));
+  const [store] = useState(
+    () => new EditorStore(props.initial, props.saved, props.history, props.typed),
+  );
   const [restoredAt, setRestoredAt] = useState(props.restoredAt);
   const view = useEditorView(store);
   const { select } = view;
@@ -144,7 +147,11 @@ export function CourseEditor(props: CourseEditorProps) {
 
   // Validation and planning of the whole draft run in a worker after a pause in typing.
   const compiled = useCompiled(draft, baseline);
-  const issues = useMemo(() => [...serverIssues, ...compiled.issues], [serverIssues, compiled]);
+  const typed = useEditorSlice(store, (s) => s.typed);
+  const issues = useMemo(
+    () => [...serverIssues, ...typedIssues(typed), ...compiled.issues],
+    [serverIssues, typed, compiled],
+  );
   const errorCount = issues.filter((issue) => issue.severity === 'error').length;
   const { firstByNode, problems } = useMemo(() => {
     const byNode = new Map<string, string>();
@@ -161,10 +168,11 @@ export function CourseEditor(props: CourseEditorProps) {
     }
     const fieldProblems: FieldProblems = {
       at: (nodeId, field) => byField.get(`${nodeId}|${field}`),
-      showAll: showAllProblems,
+      // A restored draft shows its problems at their fields again, as they were before the reload.
+      showAll: showAllProblems || restoredAt !== null,
     };
     return { firstByNode: byNode, problems: fieldProblems };
-  }, [issues, showAllProblems]);
+  }, [issues, showAllProblems, restoredAt]);
 
   const statusSaved = useMemo(
     () => (baseline ? draftFromBaseline(baseline) : props.saved),

@@ -30,6 +30,11 @@ export interface ScalarInputProps<V extends FieldValues> {
   maxLength?: number;
   count?: number;
   multiline?: boolean;
+  /** A date field: what it seems to contradict (another date), said at the field as a warning. */
+  warning?: string | undefined;
+  /** The price field: what was typed that the draft cannot hold, and how to keep it. */
+  typed?: string | undefined;
+  onTyped?: ((text: string | null) => void) | undefined;
 }
 
 function ScalarInputView<V extends FieldValues>({
@@ -43,6 +48,9 @@ function ScalarInputView<V extends FieldValues>({
   maxLength,
   count,
   multiline,
+  warning,
+  typed,
+  onTyped,
 }: ScalarInputProps<V>) {
   const kind = fieldKind(schema);
   if (name === 'priceInCents' && control)
@@ -53,6 +61,8 @@ function ScalarInputView<V extends FieldValues>({
         label={label ?? fieldLabel(name)}
         hint={hint}
         error={error}
+        typed={typed}
+        onTyped={onTyped}
       />
     );
   const field = {
@@ -61,6 +71,7 @@ function ScalarInputView<V extends FieldValues>({
     label: label ?? fieldLabel(name),
     hint,
     error,
+    warning,
     counter: maxLength !== undefined ? { count: count ?? 0, max: maxLength } : undefined,
   };
 

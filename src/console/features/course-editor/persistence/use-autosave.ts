@@ -71,6 +71,7 @@ export function useAutosave(
             draft: store.draft,
             savedAt: at,
             history: store.steps,
+            typed: { ...store.typed },
             hasBaseline: baseline !== null,
           },
           newBaseline,
