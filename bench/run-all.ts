@@ -66,6 +66,10 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     name: 'course history (200 versions of a 2,000-node course: bytes per version, History tab page, diff of two)',
     load: () => import('./course-history.ts'),
   },
+  {
+    name: 'presence (heartbeats of 500 open editors: CPU share at their pace, beats/s sustained; SQLite and PostgreSQL)',
+    load: () => import('./presence-heartbeat.ts'),
+  },
 ];
 
 const words = process.argv.slice(2).map((word) => word.toLowerCase());

@@ -145,3 +145,50 @@ test.describe('at 1440 x 900', () => {
     await expectNoSeriousA11yViolations(page, 'Move to… at 1440');
   });
 });
+
+test.describe('topic types on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('each topic shows its type, and each family of types its own icon', async ({
+    page,
+    sandbox,
+  }) => {
+    const created = await sandbox.api<{ courseIds: string[] }>('POST', '/content/course/create', {
+      courseAttributes: [
+        {
+          title: `Types ${Date.now()}`,
+          kind: 'courseGroup',
+          sections: [
+            {
+              title: 'Section one',
+              lessons: [
+                {
+                  title: 'Lesson one',
+                  openType: 'studentsOnly',
+                  topics: [
+                    { title: 'A long reading page with a title that fills the row', type: 'text' },
+                    { title: 'Check yourself', type: 'quiz' },
+                    { title: 'Talk it over', type: 'discussionBoard' },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    await page.goto(`/editor/${created.courseIds[0]!}`);
+    const expectType = async (title: string, type: string, family: string) => {
+      const chip = row(page, title).locator('.tree-row__type');
+      await expect(chip).toBeVisible();
+      await expect(chip).toHaveText(type);
+      // Readable: wide enough for a few letters, not squeezed to nothing by the title.
+      expect((await chip.boundingBox())!.width).toBeGreaterThan(30);
+      await expect(row(page, title).locator(`.tree-icon--${family}`)).toHaveCount(1);
+    };
+    await expectType('A long reading page with a title that fills the row', 'Text', 'reading');
+    await expectType('Check yourself', 'Quiz', 'assessment');
+    await expectType('Talk it over', 'Discussion board', 'event');
+    await expectFits(page);
+  });
+});

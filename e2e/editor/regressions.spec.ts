@@ -58,6 +58,10 @@ for (const reopen of ['reload', 'new tab', 'crash'] as const) {
       }
       if (reopen === 'reload') await editor.reload();
       else await editor.goto(`${baseURL}/editor/${courseId}`);
+      // The first tab is still open and edits the course: the new one follows it read-only until
+      // the user edits here instead (issue 22: one draft per course and user, whatever the tabs).
+      if (reopen === 'new tab')
+        await editor.getByRole('button', { name: 'Edit here instead' }).click();
       await expectConflictShownThenMerged(editor, sandbox, courseId);
     } finally {
       await crashable?.close();

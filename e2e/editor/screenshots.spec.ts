@@ -2,7 +2,7 @@
 // run: `LECTERN_SCREENSHOTS=1 npx playwright test e2e/editor/screenshots.spec.ts`.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createCourse, row, rowTitle } from '../support/editor.ts';
+import { createCourse, row, rowTitle, signedInContext } from '../support/editor.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test.skip(
@@ -91,4 +91,35 @@ test('README screenshots of the course editor', async ({ page, sandbox, signInAs
   });
   await page.waitForTimeout(300);
   await shot(page, 'editor-conflict');
+});
+
+test('guide screenshots of presence and the edit lease, at 1440 and 390 px', async ({
+  page,
+  browser,
+  baseURL,
+  sandbox,
+  signInAs,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs('contentManager');
+  const { courseId } = await createCourse(sandbox, 'Store operations handbook', {
+    'Opening the store safely every morning': {
+      'Before the doors open to customers': ['Alarm and lights', 'Cash drawer count'],
+    },
+  });
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`/editor/${courseId}`);
+  await page.getByLabel('Description', { exact: true }).fill('Checks before the doors open.');
+  // A colleague (the admin) opens it in another browser and takes over.
+  const ada = await signedInContext(browser, baseURL!, 'admin');
+  const other = await ada.context.newPage();
+  await other.goto(`/editor/${courseId}`);
+  await other.getByRole('button', { name: 'Edit here instead' }).click();
+  await expect(page.getByText(`${ada.name} took over editing`)).toBeVisible();
+  await page.waitForTimeout(300);
+  await shot(page, 'editor-presence');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await shot(page, 'phone-editor-presence');
+  await ada.context.close();
 });

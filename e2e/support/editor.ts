@@ -1,6 +1,7 @@
 // Helpers of the course editor's specs: the outline's rows, the course as the sandbox has it, the
 // backup in this browser's IndexedDB, and a course made to measure through the sandbox.
-import type { Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, type Role } from './env.ts';
 import type { SandboxClient } from './sandbox.ts';
 
 export interface Structure {
@@ -105,4 +106,17 @@ export async function renameByKeyboard(page: Page, from: string, to: string) {
   await page.keyboard.type(to);
   await page.keyboard.press('Enter');
   await row(page, to).waitFor();
+}
+
+/** A browser context signed in to `url` as `role`, and the person's name as the console shows it. */
+export async function signedInContext(browser: Browser, url: string, role: Role) {
+  const context = await browser.newContext({ baseURL: url });
+  const account = DEMO_ACCOUNTS[role];
+  const response = await context.request.post('/api/session', {
+    data: { email: account.email, password: account.password },
+    headers: { 'X-Lectern-Csrf': '1', origin: url },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { user } = (await response.json()) as { user: { firstName: string; lastName: string } };
+  return { context, name: `${user.firstName} ${user.lastName}` };
 }

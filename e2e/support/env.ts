@@ -26,6 +26,9 @@ export interface WorkerPorts {
   /** The identity-provider spec's OpenID Provider and its own console server (e2e/auth). */
   identityProvider: number;
   identityProviderConsole: number;
+  /** The two-server cluster's sandbox and console servers (console-cluster.ts). */
+  clusterSandbox: number;
+  clusterConsoles: readonly [number, number];
 }
 
 /** The ports of the worker with this `parallelIndex` (0 to workers - 1, reused when a worker restarts). */
@@ -40,6 +43,8 @@ export function workerPorts(parallelIndex: number): WorkerPorts {
     linkServer: first + 5,
     identityProvider: first + 6,
     identityProviderConsole: first + 7,
+    clusterSandbox: first + 8,
+    clusterConsoles: [first + 9, first + 10],
   };
 }
 

@@ -5,6 +5,7 @@
 // See e2e/README.md.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Cookie, type Page } from '@playwright/test';
+import { startConsoleCluster, type ConsoleCluster } from './console-cluster.ts';
 import { startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { DEMO_ACCOUNTS, type Role } from './env.ts';
 import { SandboxClient } from './sandbox.ts';
@@ -25,6 +26,8 @@ interface WorkerFixtures {
   sandboxSettingsAtStart: Record<string, unknown>;
   /** Session cookies per role, signed in once per worker. */
   staffSessions: Map<Role, Cookie[]>;
+  /** Two console servers on one PostgreSQL (started on first use): cross-server specs. */
+  consoleCluster: ConsoleCluster;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -36,6 +39,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await server.stop();
     },
     { scope: 'worker', timeout: 180_000 },
+  ],
+  consoleCluster: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const cluster = await startConsoleCluster(workerInfo.parallelIndex);
+      await use(cluster);
+      await cluster.stop();
+    },
+    { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ consoleServer }, use) => {
     await use(consoleServer.url);

@@ -84,6 +84,8 @@ const SERVICES = [
   'checks',
   'history',
   'publishing',
+  'presence',
+  'live',
 ];
 const SERVER_FLOW = {
   shared: [],
@@ -105,6 +107,8 @@ const SERVER_FLOW = {
   // Scheduled actions and approved publish requests write to the instance the way the proxy does:
   // recorded in the audit trail before they take effect.
   publishing: ['audit', 'history', 'storage', 'upstream', 'shared'],
+  presence: ['storage', 'shared'],
+  live: ['storage', 'shared'],
   plugins: ['audit', 'auth', 'shared'],
   // The proxy's forwarding needs the upstream client, which routes receive through deps.
   deps: [...SERVICES, 'plugins', 'upstream', 'shared'],

@@ -7,8 +7,10 @@ export const COMPILER_MESSAGES = {
     `Field '${field}' does not apply to topic type '${type}'`,
   alternateAssetTypeRequired:
     "assetType '<provider_alt>' is required when videoAsset is an alternate-provider id",
-  splitCreate: (found: number) =>
-    `The course has ${found} children (more than ${LIMITS.childrenPerCourse}): it is created with its first ${LIMITS.childrenPerCourse} and completed by update requests`,
+  // The API's limit is per course, not per lesson (spec 4.1: at most 100 sections, lessons and topics
+  // together): the lesson named is where the plan's first request stops.
+  splitCreate: (found: number, lesson: string | null) =>
+    `The course has ${found} sections, lessons and topics; the API creates at most ${LIMITS.childrenPerCourse} with a course (all lessons together). The plan splits the work: it creates the course with the first ${LIMITS.childrenPerCourse}, then adds the other ${found - LIMITS.childrenPerCourse}${lesson === null ? '' : `, from lesson '${lesson}' on,`} with update requests`,
   updateOnlyOnCreate: (field: string) =>
     `'${field}' cannot be set on create; it is sent by an update once the course exists`,
   duplicateClientId: (id: string) => `Duplicate node id ${id}`,

@@ -276,9 +276,16 @@ describe('limits and create-only notes', () => {
     expect(only(validateDraft(big))).toMatchObject({
       severity: 'warning',
       code: 'split',
-      message: COMPILER_MESSAGES.splitCreate(103),
+      message:
+        "The course has 103 sections, lessons and topics; the API creates at most 100 with a course (all lessons together). The plan splits the work: it creates the course with the first 100, then adds the other 3, from lesson 'S0L1' on, with update requests",
     });
     expect(validateDraft(gridDraft(1, 1, 98))).toEqual([]); // exactly 100
+  });
+
+  test('101 topics in one lesson: the warning names the lesson, the limit per course, and the split', () => {
+    expect(only(validateDraft(gridDraft(1, 1, 101))).message).toBe(
+      "The course has 103 sections, lessons and topics; the API creates at most 100 with a course (all lessons together). The plan splits the work: it creates the course with the first 100, then adds the other 3, from lesson 'S0L0' on, with update requests",
+    );
   });
 
   test('slug and archived wait for an update; duplicate client ids are errors', () => {

@@ -118,7 +118,7 @@ export function validateDraft(draft: CourseDraft): Issue[] {
     if (children > LIMITS.childrenPerCourse)
       issues.push({
         nodeId: draft.clientId,
-        message: COMPILER_MESSAGES.splitCreate(children),
+        message: COMPILER_MESSAGES.splitCreate(children, lessonLeftOut(draft)),
         severity: 'warning',
         code: 'split',
       });
@@ -127,6 +127,22 @@ export function validateDraft(draft: CourseDraft): Issue[] {
         at([field], COMPILER_MESSAGES.updateOnlyOnCreate(field), 'rule', 'warning');
   }
   return dedupeIssues(issues);
+}
+
+/**
+ * The title of the lesson holding the first node left out of a split create (the plan's first
+ * request takes the first nodes in outline order, plan-create.ts); null when that node is no lesson's.
+ */
+function lessonLeftOut(draft: CourseDraft): string | null {
+  if (!isTreeDraft(draft)) return null;
+  const nodes = allNodes(draft);
+  const first = nodes[LIMITS.childrenPerCourse];
+  if (!first) return null;
+  if (first.kind === 'lesson') return first.title;
+  const lesson = nodes
+    .slice(0, LIMITS.childrenPerCourse)
+    .findLast((node) => node.kind === 'lesson' || node.kind === 'section');
+  return first.kind === 'topic' && lesson?.kind === 'lesson' ? lesson.title : null;
 }
 
 /**

@@ -33,6 +33,8 @@ import { registerMetricsRoutes } from './routes/metrics-routes.ts';
 import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import { requestTarget } from './plugins/request-target.ts';
 import { registerHistoryRoutes } from './routes/history-routes.ts';
+import { registerLiveRoutes } from './routes/live-routes.ts';
+import { registerPresenceRoutes } from './routes/presence-routes.ts';
 import { PROXY_PREFIX, proxiedPath, registerProxyRoutes } from './routes/proxy-routes.ts';
 import { registerRolesRoutes } from './routes/roles-routes.ts';
 import { registerSavedViewsRoutes } from './routes/saved-views-routes.ts';
@@ -121,6 +123,8 @@ export async function createHttpServer(
   registerNamesRoutes(app, deps);
   registerSchedulesRoutes(app, deps);
   registerReviewsRoutes(app, deps);
+  registerPresenceRoutes(app, deps);
+  registerLiveRoutes(app, deps);
   registerProxyRoutes(app, deps);
   registerCourseChecksRoutes(app, deps);
   registerIdentityProviderRoutes(app, deps);

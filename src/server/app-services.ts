@@ -26,10 +26,12 @@ import { createSignInTransactionsRepository } from './storage/sign-in-transactio
 import { createChangeCapture } from './history/change-capture.ts';
 import { createCourseReader } from './history/course-reads.ts';
 import { createHistoryService } from './history/history-service.ts';
+import { createLiveService } from './live/live-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import { createAddressGuard, type HostResolver } from './net/address-guard.ts';
 import { createAllowlist } from './proxy/allowlist.ts';
 import { createAuditedForward } from './proxy/audited-forward.ts';
+import { createPresenceService } from './presence/presence-service.ts';
 import { createBodyIntake } from './proxy/body-intake.ts';
 import { createReadCoalescer, type ReadCoalescer } from './proxy/read-coalescer.ts';
 import { createContentActions } from './publishing/content-actions.ts';
@@ -46,6 +48,7 @@ import { createHistoryRepository } from './storage/history-repository.ts';
 import type { Coordination } from './storage/coordination.ts';
 import { DatabaseStartError, openConsoleStore, type ConsoleStore } from './storage/database.ts';
 import { createCoordination } from './storage/open-coordination.ts';
+import { createPresenceRepository } from './storage/presence-repository.ts';
 import { createRelayRepository, type RelayRepository } from './storage/relay-repository.ts';
 import { createSavedViewsRepository } from './storage/saved-views-repository.ts';
 import { createSchedulesRepository } from './storage/schedules-repository.ts';
@@ -256,6 +259,20 @@ export async function createServices(
     now,
     checksReport: (courseId) => courseChecks.reportFor(courseId, { maxWaitMs: 20_000 }),
   });
+  const presence = createPresenceService({
+    repo: createPresenceRepository(store.db, store.engine),
+    coordination,
+    config: config.presence,
+    now,
+    log: log.child({ component: 'presence' }),
+  });
+  const live = createLiveService({
+    coordination,
+    log: log.child({ component: 'live' }),
+    keepAliveMs: config.relay.heartbeatMs,
+  });
+  live.addKind('presence', { channel: 'presence', load: (courseId) => presence.read(courseId) });
+
   const deps: ServiceDeps = {
     config,
     log,
@@ -311,6 +328,8 @@ export async function createServices(
     metrics: options.metrics,
     schedules,
     reviews,
+    presence,
+    live,
   };
   return { deps, relayRepository, auditBacklog, signInLimiter, scheduleRunner };
 }

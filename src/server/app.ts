@@ -214,7 +214,10 @@ export async function buildConsoleServer(
   };
 }
 
-/** Purges expired sessions and sign-in limits now and then; ends streams and the relay at close. */
+/**
+ * Purges expired sessions and sign-in limits now and then, sweeps expired editor tabs; ends streams,
+ * the relay and the schedule runner at close.
+ */
 function keepTidy(
   app: FastifyInstance,
   { deps, signInLimiter, scheduleRunner }: Services,
@@ -230,10 +233,14 @@ function keepTidy(
     );
   }, PURGE_EVERY_MS);
   purgeTimer.unref();
+  deps.presence.start();
+  deps.live.start();
   // preClose, not onClose: the server waits for open connections, and SSE streams only end here.
   app.addHook('preClose', async () => {
     clearInterval(purgeTimer);
     deps.streamGuard.stop();
+    deps.presence.stop();
+    deps.live.stop();
     await deps.relay.stop();
     await deps.courseChecks.stop();
     await scheduleRunner.stop();

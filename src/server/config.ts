@@ -80,6 +80,8 @@ export interface ConsoleConfig {
   metricsToken: string | null;
   /** How long a stopping server lets requests in flight finish (SIGTERM). */
   shutdownGraceMs: number;
+  /** Editor presence and edit leases (presence/presence-service.ts). */
+  presence: PresenceConfig;
 }
 
 export interface LinkCheckConfig {
@@ -104,6 +106,17 @@ export interface IdentityProviderConfig {
   rolesClaim: string;
   /** Group -> console role. A user in several mapped groups gets the strongest role. */
   roleMap: ReadonlyMap<string, ConsoleRole>;
+}
+
+export interface PresenceConfig {
+  /** A tab is present this long after its last heartbeat (LECTERN_PRESENCE_TTL_S). */
+  ttlMs: number;
+  /** How often tabs beat: under half the time-to-live, so one late beat is not a departure. */
+  heartbeatMs: number;
+  /** How often each server deletes expired tabs and announces their departure. */
+  sweepMs: number;
+  /** A tab that says it leaves is gone this much later, unless it beats again (a reload). */
+  leaveGraceMs: number;
 }
 
 export interface RequestLimits {
@@ -329,6 +342,7 @@ const EnvSchema = z.object({
   LECTERN_SHUTDOWN_GRACE_S: int(1, 300).default(10),
   LECTERN_SCHEDULE_CHECK_MS: int(100, 60_000).default(1000),
   LECTERN_SCHEDULE_LATE_AFTER_S: int(1, 86_400).default(60),
+  LECTERN_PRESENCE_TTL_S: int(3, 300).default(20),
   LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
   LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
 });
@@ -475,6 +489,16 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
     instanceLogin: e.LECTERN_INSTANCE_LOGIN === 'on',
     metricsToken: e.LECTERN_METRICS_TOKEN ?? null,
     shutdownGraceMs: e.LECTERN_SHUTDOWN_GRACE_S * 1000,
+    presence: presenceConfig(e.LECTERN_PRESENCE_TTL_S * 1000),
+  };
+}
+
+function presenceConfig(ttlMs: number): PresenceConfig {
+  return {
+    ttlMs,
+    heartbeatMs: Math.floor(ttlMs * 0.4),
+    sweepMs: Math.min(2000, Math.floor(ttlMs / 5)),
+    leaveGraceMs: Math.min(3000, Math.floor(ttlMs / 4)),
   };
 }
 

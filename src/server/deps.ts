@@ -17,11 +17,13 @@ import type { IdentityProviderService } from './auth/identity-provider-service.t
 import type { Metrics } from './metrics/metrics-registry.ts';
 import type { ChangeCapture } from './history/change-capture.ts';
 import type { HistoryService } from './history/history-service.ts';
+import type { LiveService } from './live/live-service.ts';
 import type { OriginPolicy } from './plugins/csrf.ts';
 import type { SessionCookie } from './plugins/session.ts';
 import type { AddressGuard } from './net/address-guard.ts';
 import type { Allowlist } from './proxy/allowlist.ts';
 import type { AuditedForward } from './proxy/audited-forward.ts';
+import type { PresenceService } from './presence/presence-service.ts';
 import type { BodyIntake } from './proxy/body-intake.ts';
 import type { ReadCoalescer } from './proxy/read-coalescer.ts';
 import type { ScheduleService } from './publishing/schedule-service.ts';
@@ -77,4 +79,8 @@ export interface ConsoleDeps {
   schedules: ScheduleService;
   /** Publish requests: ask, list, approve, decline (publishing/review-service.ts). */
   reviews: ReviewService;
+  /** Which tabs have which course open in the editor, and the edit leases. */
+  presence: PresenceService;
+  /** The console's live stream: topic states pushed to browsers (live/live-service.ts). */
+  live: LiveService;
 }

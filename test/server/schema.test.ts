@@ -151,6 +151,8 @@ describe('console schema', () => {
         'course_check_runs',
         'course_nodes',
         'course_versions',
+        'edit_leases',
+        'editor_presence',
         'name_cache',
         'publish_requests',
         'relay_events',

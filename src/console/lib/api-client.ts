@@ -43,6 +43,8 @@ export interface RequestOptions<S extends z.ZodType | null> {
   quiet?: boolean;
   /** Wait out 429s and send again (default). Sign-in turns this off: its lockout lasts minutes. */
   retryThrottled?: boolean;
+  /** Sent even if the page is being left (fetch's `keepalive`): a tab saying it closes. */
+  keepalive?: boolean;
 }
 
 export type Parsed<S extends z.ZodType | null> = S extends z.ZodType ? z.output<S> : undefined;
@@ -97,6 +99,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         body,
         credentials: 'same-origin',
         signal: options.signal,
+        ...(options.keepalive && { keepalive: true }),
       });
     } catch (error) {
       if (isAbort(error)) throw error;

@@ -24,6 +24,8 @@ export interface ConsoleCall<E extends ConsoleEndpoint> {
   quiet?: boolean;
   /** Wait out 429s and send again (default). */
   retryThrottled?: boolean;
+  /** Sent even if the page is being left (a tab saying it closes). */
+  keepalive?: boolean;
 }
 
 /** The URL of an endpoint: a stream for EventSource, a download for a link. */
@@ -51,5 +53,6 @@ export function callConsole<E extends ConsoleEndpoint>(
     signal: call.signal,
     quiet: call.quiet,
     retryThrottled: call.retryThrottled,
+    keepalive: call.keepalive,
   }) as Promise<ResponseOutput<E>>;
 }

@@ -12,3 +12,14 @@ export function formatDateTime(value: string | number | null | undefined): strin
 
 export const plural = (count: number, one: string, many = `${one}s`): string =>
   `${formatCount(count)} ${count === 1 ? one : many}`;
+
+const timeFormat = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+/** A time today as "6:02 PM"; another day's as "Nov 24, 2026, 6:02 PM". */
+export function formatTime(value: string | number, now: number = Date.now()): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return dateFormat.format(date) === dateFormat.format(now)
+    ? timeFormat.format(date)
+    : dateTimeFormat.format(date);
+}

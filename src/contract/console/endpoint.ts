@@ -39,6 +39,12 @@ export interface ConsoleEndpoint {
   /** Markdown: what a caller must know beyond the shapes. */
   description?: string;
   access: ConsoleAccess;
+  /**
+   * State-changing endpoints write an audit row per call. `refusals`: only refused calls (an answer of
+   * 400 or above) are recorded, for calls that change no content and come every few seconds
+   * (presence heartbeats).
+   */
+  audit?: 'refusals';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -31,7 +31,7 @@ export const CONSOLE_ERRORS = {
   },
   conflict: {
     statuses: [409],
-    when: 'Refused to remove the last admin; a scheduled action or a publish request that is no longer open.',
+    when: 'Refused to remove the last admin; a scheduled action or a publish request that is no longer open; an edit lease asked for by a tab that has not opened the course.',
   },
   request_timeout: {
     statuses: [408],

@@ -10,6 +10,8 @@ import { NAMES_ENDPOINTS, NAMES_INTRO } from './names.ts';
 import { IDENTITY_PROVIDER_ENDPOINTS } from './identity-provider.ts';
 import { HISTORY_ENDPOINTS, HISTORY_INTRO } from './history.ts';
 import { REVIEWS_ENDPOINTS, REVIEWS_INTRO } from './reviews.ts';
+import { LIVE_ENDPOINTS } from './live.ts';
+import { PRESENCE_ENDPOINTS, PRESENCE_INTRO } from './presence.ts';
 import { RELAY_ENDPOINTS, RELAY_INTRO } from './relay.ts';
 import { ROLES_ENDPOINTS } from './roles.ts';
 import { SCHEDULES_ENDPOINTS, SCHEDULES_INTRO } from './schedules.ts';
@@ -39,6 +41,8 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Scheduled actions', intro: SCHEDULES_INTRO, endpoints: SCHEDULES_ENDPOINTS },
   { title: 'Course history', intro: HISTORY_INTRO, endpoints: HISTORY_ENDPOINTS },
   { title: 'Review before publishing', intro: REVIEWS_INTRO, endpoints: REVIEWS_ENDPOINTS },
+  { title: 'Presence and edit leases', intro: PRESENCE_INTRO, endpoints: PRESENCE_ENDPOINTS },
+  { title: 'Live stream', endpoints: LIVE_ENDPOINTS },
 ];
 
 export const CONSOLE_ENDPOINTS: readonly ConsoleEndpoint[] = CONSOLE_AREAS.flatMap(

@@ -51,6 +51,8 @@ export interface AuditDraft {
   closedEarly?: boolean;
   /** The row has been (or is being) completed: once only. */
   settled?: boolean;
+  /** Only a refused call gets a row (an endpoint declared `audit: 'refusals'`: a heartbeat). */
+  refusalsOnly?: boolean;
 }
 
 export function jobIdFrom(body: Buffer | undefined): string | null {
@@ -237,6 +239,8 @@ export function createAuditTrailService(
     ): Promise<void> {
       const draft = request.audit;
       if (!draft) return Promise.resolve();
+      if (draft.refusalsOnly && (outcome === 'aborted' || reply.statusCode < 400))
+        return Promise.resolve();
       const answer = answerOf(request, reply, draft, outcome);
       if (draft.seq !== undefined) return backlog.complete(draft.seq, answer, outcome);
       return backlog.write({ ...entryOf(request, draft), ...answer, outcome });

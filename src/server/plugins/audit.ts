@@ -31,7 +31,12 @@ export function startAuditDraft(
 ): void {
   if (!isStateChanging(request.method)) return;
   const named = nameOperation(request.method, path);
-  request.audit = newAuditDraft(request.method, path, named);
+  request.audit = newAuditDraft(
+    request.method,
+    path,
+    named,
+    request.routeOptions.config?.consoleEndpoint?.audit === 'refusals',
+  );
 }
 
 /** A draft named by `named`, or after its method and path until the route names it. */
@@ -39,6 +44,7 @@ export function newAuditDraft(
   method: string,
   path: string,
   named?: { operation: string; route: string },
+  refusalsOnly = false,
 ): AuditDraft {
   return {
     operation: named?.operation ?? 'unknown',
@@ -50,6 +56,7 @@ export function newAuditDraft(
     upstreamStatus: null,
     jobId: null,
     refusal: null,
+    ...(refusalsOnly && { refusalsOnly: true }),
   };
 }
 

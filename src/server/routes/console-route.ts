@@ -110,7 +110,8 @@ export function consoleRoutes(app: FastifyInstance, auditTrail: AuditTrailServic
           query: endpoint.query ? parseInput(endpoint.query, request.query) : undefined,
           body: endpoint.body ? parseInput(endpoint.body, request.body) : undefined,
         } as ParsedInput<E>;
-        if (audit) {
+        // Audit before effect; a call audited only when refused has no effect worth a row of its own.
+        if (audit && !audit.refusalsOnly) {
           Object.assign(audit, options.audit?.describe?.(input));
           await auditTrail.begin(request);
         }

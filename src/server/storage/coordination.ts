@@ -1,7 +1,9 @@
 // What console servers sharing one database tell each other, and who runs the relay.
 //   - Notifications on a few channels: a session ended or a role changed (drop cached sessions), new
 //     relay events were stored (wake SSE streams), the relay's state changed, a write went upstream
-//     (close collapsed reads), a lease was given up (campaigners try at once). PostgreSQL: LISTEN/NOTIFY. SQLite: one process, an in-process emitter.
+//     (close collapsed reads), a lease was given up (campaigners try at once), a tab opened or left a
+//     course in the editor, or its edit lease changed. PostgreSQL: LISTEN/NOTIFY. SQLite: one process,
+//     an in-process emitter.
 //     A notification says "look again", never carries data the database does not have, so a missed one
 //     costs latency, not correctness; after the link comes back, `onResync` listeners look again.
 //   - Relay leadership: exactly one server polls the feed. PostgreSQL: a session advisory lock on a
@@ -13,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 
-export const CHANNELS = ['sessions', 'events', 'relay', 'writes', 'leases'] as const;
+export const CHANNELS = ['sessions', 'events', 'relay', 'writes', 'leases', 'presence'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /**

@@ -312,6 +312,35 @@ export interface CourseNodesTable {
   course_id: string;
   kind: 'section' | 'lesson' | 'topic' | 'criterion';
 }
+export interface EditorPresenceTable {
+  tab_id: string;
+  course_id: string;
+  browser_id: string;
+  /** The page load that beats: a leave from an earlier load of the tab (a reload) is ignored. */
+  load_id: string;
+  email: string;
+  name: string;
+  title: string;
+  opened_at: number;
+  seen_at: number;
+}
+
+/** The tab columns are null once the lease ended (by an admin) and nobody took it again. */
+export interface EditLeasesTable {
+  course_id: string;
+  tab_id: string | null;
+  browser_id: string | null;
+  email: string | null;
+  name: string | null;
+  taken_at: number | null;
+  ended_tab_id: string | null;
+  ended_email: string | null;
+  ended_how: 'takenOver' | 'ended' | null;
+  ended_by_email: string | null;
+  ended_by_name: string | null;
+  ended_at: number | null;
+  updated_at: number;
+}
 
 export interface ConsoleTables {
   sessions: SessionsTable;
@@ -336,4 +365,6 @@ export interface ConsoleTables {
   publish_requests: PublishRequestsTable;
   course_versions: CourseVersionsTable;
   course_nodes: CourseNodesTable;
+  editor_presence: EditorPresenceTable;
+  edit_leases: EditLeasesTable;
 }

@@ -11,6 +11,8 @@ export interface FieldProps {
   label: ReactNode;
   hint?: ReactNode;
   error?: string | undefined;
+  /** Something to check that is not an error (the API accepts the value): said beside the error. */
+  warning?: string | undefined;
   /** Characters left under the limit, counting down as the user types; marked when over it. */
   counter?: { count: number; max: number } | undefined;
   /** A fixed id for the control (to focus it from elsewhere); generated when absent. */
@@ -32,6 +34,7 @@ export function Field({
   label,
   hint,
   error,
+  warning,
   counter,
   id: fixedId,
   layout = 'stacked',
@@ -44,9 +47,11 @@ export function Field({
   const hintId = hint ? `${id}-hint` : undefined;
   const countId = counter ? `${id}-count` : undefined;
   const errorId = error ? `${id}-error` : undefined;
+  const warningId = warning ? `${id}-warning` : undefined;
   const control: ControlProps = {
     id,
-    'aria-describedby': [hintId, countId, errorId].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [hintId, countId, errorId, warningId].filter(Boolean).join(' ') || undefined,
     'aria-invalid': error ? true : undefined,
   };
   const classes = `field${layout === 'check' ? ' field--check' : ''}${className ? ` ${className}` : ''}`;
@@ -81,6 +86,11 @@ export function Field({
       {error ? (
         <p className="field__error" id={errorId} role={announceError ? 'alert' : undefined}>
           {error}
+        </p>
+      ) : null}
+      {warning ? (
+        <p className="field__warning" id={warningId}>
+          {warning}
         </p>
       ) : null}
     </div>

@@ -3,23 +3,39 @@
 // EditorStore with undo/redo and is backed up to IndexedDB with its history and its baseline.
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { draftFromBaseline, findNode, isTreeDraft, type Baseline } from '#compiler/index.ts';
+import {
+  draftFromBaseline,
+  findNode,
+  isTreeDraft,
+  rebaseDraft,
+  type Baseline,
+  type CourseDraft,
+} from '#compiler/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
 import { LearnerPreview } from '../../components/learner-preview/learner-preview.tsx';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { KIND_LABELS } from '../../lib/labels.ts';
+import { browserId } from '../../lib/live/tab-identity.ts';
+import { useSession } from '../../lib/session.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { IssuesList } from './apply/issues-list.tsx';
 import { useApply } from './apply/use-apply.ts';
 import { issueWords } from './compile/issue-words.ts';
 import { EditorChecks } from './checks/editor-checks.tsx';
+import { typedIssues } from './compile/typed-issues.ts';
 import { useCompiled } from './compile/use-compiled.ts';
 import { EditorLayout, NARROW_QUERY } from './layout/editor-layout.tsx';
 import { useEditorView } from './layout/use-editor-view.ts';
 import { CourseIssues } from './panels/course-issues.tsx';
 import { KindPicker } from './panels/kind-picker.tsx';
 import { ProblemsContext, type FieldProblems } from './panels/problems-context.ts';
+import { namedBackups } from './persistence/editor-db.ts';
+import { BackupsPanel } from './presence/backups-panel.tsx';
+import { PresenceBar } from './presence/presence-bar.tsx';
+import { usePresence } from './presence/use-presence.ts';
+import { useTabSync } from './presence/use-tab-sync.ts';
 import { LeaveGuard } from './persistence/leave-guard.tsx';
 import type { EditorInit } from './persistence/load-editor.ts';
 import { RestoredBanner } from './persistence/restored-banner.tsx';
@@ -84,7 +100,9 @@ function ImportExportPending() {
 export type CourseEditorProps = EditorInit & { canPublish: boolean };
 
 export function CourseEditor(props: CourseEditorProps) {
-  const [store] = useState(() => new EditorStore(props.initial, props.saved, props.history));
+  const [store] = useState(
+    () => new EditorStore(props.initial, props.saved, props.history, props.typed),
+  );
   const [restoredAt, setRestoredAt] = useState(props.restoredAt);
   useEffect(() => void loadNodePanel(), []);
   const view = useEditorView(store);
@@ -127,9 +145,63 @@ export function CourseEditor(props: CourseEditorProps) {
   );
   useUndoKeys(store);
 
+  // Presence and the edit lease: a read-only tab refuses edits (the store is where they all pass).
+  const session = useSession();
+  const me = session.user.email;
+  const presence = usePresence(props.server?.course.id ?? null, draft.attributes.title);
+  const readOnly = presence.readOnly;
+  const leaseTab = presence.state?.lease?.tabId ?? null;
+  const leaseBrowser = presence.state?.lease?.browserId ?? null;
+  const leaseEmail = presence.state?.lease?.email ?? null;
+  useTabSync(store, props.draftKey, presence.tab, leaseTab);
+  const [backups, setBackups] = useState({ version: 0, name: null as string | null });
+  const { lost } = presence;
+  const draftKeyForBackup = props.draftKey;
+  const { flush } = autosave;
+  useEffect(() => {
+    if (!lost) return;
+    // What this tab had typed is written to its backup before the store turns read-only...
+    void flush();
+    // ...and, unless the tab that took over is the user's own in this browser (it follows this
+    // draft live), kept aside under a name: the next autosave of the course may replace the backup.
+    const followsHere = leaseEmail === me && leaseBrowser === browserId();
+    if (!store.dirty || followsHere) return;
+    const name = `${lost.byName} ${lost.how === 'takenOver' ? 'took over editing' : 'ended your edit lease'}, ${formatDateTime(lost.at)}`;
+    void namedBackups
+      .add({
+        id: `${draftKeyForBackup}|${lost.at}`,
+        key: draftKeyForBackup,
+        reason: name,
+        savedAt: Date.now(),
+        draft: store.draft,
+        history: store.steps,
+        typed: store.typed,
+        baseline: baseline,
+        baselineKnown: known,
+      })
+      .then(() => setBackups((old) => ({ version: old.version + 1, name })));
+    // Only a new loss keeps a backup; the lease's later changes do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lost]);
+  useEffect(() => store.setReadOnly(readOnly), [store, readOnly]);
+  const restoreBackup = useCallback(
+    (backup: { draft: CourseDraft; baseline: Baseline | null; baselineKnown: boolean }) =>
+      // Begun from an older version: the server's changes since are taken in, the backup's kept.
+      store.edit(() =>
+        backup.baselineKnown && backup.baseline && baseline
+          ? rebaseDraft(backup.baseline, backup.draft, baseline, {})
+          : backup.draft,
+      ),
+    [store, baseline],
+  );
+
   // Validation and planning of the whole draft run in a worker after a pause in typing.
   const compiled = useCompiled(draft, baseline);
-  const issues = useMemo(() => [...serverIssues, ...compiled.issues], [serverIssues, compiled]);
+  const typed = useEditorSlice(store, (s) => s.typed);
+  const issues = useMemo(
+    () => [...serverIssues, ...typedIssues(typed), ...compiled.issues],
+    [serverIssues, typed, compiled],
+  );
   const errorCount = issues.filter((issue) => issue.severity === 'error').length;
   const { firstByNode, problems } = useMemo(() => {
     const byNode = new Map<string, string>();
@@ -146,10 +218,11 @@ export function CourseEditor(props: CourseEditorProps) {
     }
     const fieldProblems: FieldProblems = {
       at: (nodeId, field) => byField.get(`${nodeId}|${field}`),
-      showAll: showAllProblems,
+      // A restored draft shows its problems at their fields again, as they were before the reload.
+      showAll: showAllProblems || restoredAt !== null,
     };
     return { firstByNode: byNode, problems: fieldProblems };
-  }, [issues, showAllProblems]);
+  }, [issues, showAllProblems, restoredAt]);
 
   const statusSaved = useMemo(
     () => (baseline ? draftFromBaseline(baseline) : props.saved),
@@ -180,21 +253,23 @@ export function CourseEditor(props: CourseEditorProps) {
           onGo={goTo}
         />
         <EditorChecks store={store} baseline={baseline} onGo={goTo} />
-        <Suspense fallback={<ApplyPanelPending />}>
-          <ApplyPanel
-            plan={compiled.plan}
-            pending={compiled.pending}
-            problems={errorCount}
-            isNew={!baseline}
-            state={applyState}
-            draftKey={draftKey}
-            onApply={() => {
-              if (!applyDraft()) problemsHeading.current?.focus();
-            }}
-            onResume={(plan) => void resume(plan)}
-            onReset={reset}
-          />
-        </Suspense>
+        <fieldset className="course-editor__fieldset" disabled={readOnly}>
+          <Suspense fallback={<ApplyPanelPending />}>
+            <ApplyPanel
+              plan={compiled.plan}
+              pending={compiled.pending}
+              problems={errorCount}
+              isNew={!baseline}
+              state={applyState}
+              draftKey={draftKey}
+              onApply={() => {
+                if (!applyDraft()) problemsHeading.current?.focus();
+              }}
+              onResume={(plan) => void resume(plan)}
+              onReset={reset}
+            />
+          </Suspense>
+        </fieldset>
       </aside>
     ),
     [
@@ -210,6 +285,7 @@ export function CourseEditor(props: CourseEditorProps) {
       applyDraft,
       resume,
       reset,
+      readOnly,
     ],
   );
   const { selectedId } = view;
@@ -233,9 +309,11 @@ export function CourseEditor(props: CourseEditorProps) {
             ← Course details
           </Button>
           <LearnerPreview draft={draft} topicId={selected.clientId} />
-          <Suspense fallback={<FormPending />}>
-            <NodePanel store={store} node={selected} />
-          </Suspense>
+          <fieldset className="course-editor__fieldset" disabled={readOnly}>
+            <Suspense fallback={<FormPending />}>
+              <NodePanel store={store} node={selected} />
+            </Suspense>
+          </fieldset>
         </>
       ) : (
         <>
@@ -243,9 +321,11 @@ export function CourseEditor(props: CourseEditorProps) {
             Course details
           </h2>
           <CourseIssues issues={issues} courseId={draft.clientId} />
-          <Suspense fallback={<FormPending />}>
-            <CourseForm store={store} canPublish={props.canPublish} />
-          </Suspense>
+          <fieldset className="course-editor__fieldset" disabled={readOnly}>
+            <Suspense fallback={<FormPending />}>
+              <CourseForm store={store} canPublish={props.canPublish} />
+            </Suspense>
+          </fieldset>
         </>
       )}
     </section>
@@ -292,12 +372,18 @@ export function CourseEditor(props: CourseEditorProps) {
               {isNew ? 'New course' : 'Edit course'}: {draft.attributes.title || '(untitled)'}
             </h1>
             <div className="course-editor__toolbar" role="toolbar" aria-label="Draft">
-              <Button size="sm" onClick={() => store.undo()} disabled={!canUndo}>
+              <Button size="sm" onClick={() => store.undo()} disabled={!canUndo || readOnly}>
                 Undo
               </Button>
-              <Button size="sm" onClick={() => store.redo()} disabled={!canRedo}>
+              <Button size="sm" onClick={() => store.redo()} disabled={!canRedo || readOnly}>
                 Redo
               </Button>
+              <BackupsPanel
+                draftKey={props.draftKey}
+                version={backups.version}
+                server={props.server}
+                onRestore={readOnly ? null : restoreBackup}
+              />
               <Suspense fallback={<ImportExportPending />}>
                 <ImportExport
                   draft={draft}
@@ -315,6 +401,17 @@ export function CourseEditor(props: CourseEditorProps) {
               </span>
             </div>
           </header>
+          <PresenceBar
+            state={presence.state}
+            tab={presence.tab}
+            me={me}
+            readOnly={readOnly}
+            lost={lost}
+            backupName={backups.name}
+            isAdmin={session.role === 'admin'}
+            onTake={presence.take}
+            onEnd={presence.end}
+          />
           {restoredAt ? (
             <RestoredBanner
               restoredAt={restoredAt}

@@ -6,6 +6,7 @@ import { clientFilters, contentSearch, listFilters, type BrowserSearch } from '.
 import { BrowserToolbar } from './browser-toolbar.tsx';
 import type { BulkSelection } from '../../lib/bulk-selection.ts';
 import { GroupList } from './group-list.tsx';
+import { useReturnToRow } from './return-to-row.ts';
 import { SearchResults } from './search-results.tsx';
 
 export interface CourseGroupBrowserProps {
@@ -31,30 +32,34 @@ export function CourseGroupBrowser({
   // Keyed by what is shown: a new filter set starts with an empty selection (search results are
   // filtered in the browser, so changing a filter there does not read the search again).
   const key = JSON.stringify(textSearch ? { textSearch, filters } : filters);
+  const returnToRow = useReturnToRow();
   return (
     <>
       <BrowserToolbar search={search} onChange={onChange} onReset={onReset} views={views} />
-      <QueryBoundary resetKeys={[key]} title="The course groups did not load">
-        <Suspense fallback={<PendingState label="Loading course groups" />}>
-          {textSearch ? (
-            <SearchResults
-              key={key}
-              search={textSearch}
-              filters={clientFilters(search)}
-              selectable={selectable}
-              renderBulkActions={renderBulkActions}
-            />
-          ) : (
-            // Keyed by filters: a new filter set starts with an empty selection.
-            <GroupList
-              key={key}
-              filters={filters}
-              selectable={selectable}
-              renderBulkActions={renderBulkActions}
-            />
-          )}
-        </Suspense>
-      </QueryBoundary>
+      {/* Back from a group opened here returns to its row (scroll and focus). */}
+      <div className="return-to-row" style={{ display: 'contents' }} {...returnToRow}>
+        <QueryBoundary resetKeys={[key]} title="The course groups did not load">
+          <Suspense fallback={<PendingState label="Loading course groups" />}>
+            {textSearch ? (
+              <SearchResults
+                key={key}
+                search={textSearch}
+                filters={clientFilters(search)}
+                selectable={selectable}
+                renderBulkActions={renderBulkActions}
+              />
+            ) : (
+              // Keyed by filters: a new filter set starts with an empty selection.
+              <GroupList
+                key={key}
+                filters={filters}
+                selectable={selectable}
+                renderBulkActions={renderBulkActions}
+              />
+            )}
+          </Suspense>
+        </QueryBoundary>
+      </div>
     </>
   );
 }

@@ -33,7 +33,7 @@ export function ShellMenu({
   onOpenJobs(): void;
   buttonRef?: Ref<HTMLButtonElement>;
 }) {
-  const { signOut } = useSignOut();
+  const { signOut, confirmation } = useSignOut();
   const { active, ended } = useJobCounts();
   const pinned = usePinnedViews();
   const jobsNote = [active > 0 ? `${active} running` : '', ended > 0 ? `${ended} ended` : '']
@@ -43,63 +43,66 @@ export function ShellMenu({
     // Not modal: a modal menu hides the rest of the page with aria-hidden while it still holds focusable
     // elements (the skip link), which screen readers and axe object to. Focus still moves into the
     // menu, arrows and Escape work the same.
-    <Menu modal={false}>
-      <MenuTrigger asChild>
-        <Button ref={buttonRef} variant="ghost" size="sm" className="shell-menu__button">
-          <span className="shell-menu__icon" aria-hidden="true" />
-          Menu
-          <JobCountPills />
-        </Button>
-      </MenuTrigger>
-      <MenuContent label="Main menu">
-        <MenuLabel>
-          <span className="menu__user">
-            {user.firstName} {user.lastName}
-            <span className="block menu__sub">
-              {user.email}
-              {role ? ` · ${ROLE_LABELS[role]}` : ''}
+    <>
+      <Menu modal={false}>
+        <MenuTrigger asChild>
+          <Button ref={buttonRef} variant="ghost" size="sm" className="shell-menu__button">
+            <span className="shell-menu__icon" aria-hidden="true" />
+            Menu
+            <JobCountPills />
+          </Button>
+        </MenuTrigger>
+        <MenuContent label="Main menu">
+          <MenuLabel>
+            <span className="menu__user">
+              {user.firstName} {user.lastName}
+              <span className="block menu__sub">
+                {user.email}
+                {role ? ` · ${ROLE_LABELS[role]}` : ''}
+              </span>
             </span>
-          </span>
-        </MenuLabel>
-        <MenuSeparator />
-        <MenuGroup>
-          {entries.map((entry) => (
-            <MenuItem key={entry.label} asChild>
-              {/* The router marks the current page's link with aria-current="page". */}
-              <Link to={entry.to} className="menu__link">
-                {entry.label}
-              </Link>
-            </MenuItem>
-          ))}
-        </MenuGroup>
-        <MenuSeparator />
-        <MenuGroup>
-          <MenuLabel>Content tools</MenuLabel>
-          {CONTENT_TOOLS.map((entry) => (
-            <MenuItem key={entry.label} asChild>
-              <Link to={entry.to} className="menu__link">
-                {entry.label}
-              </Link>
-            </MenuItem>
-          ))}
-        </MenuGroup>
-        {pinned.length > 0 ? (
-          <>
-            <MenuSeparator />
-            <MenuGroup>
-              <MenuLabel>Pinned views</MenuLabel>
-              {pinned.map((view) => (
-                <MenuItem key={view.id} asChild>
-                  <PinnedViewLink view={view} className="menu__link" />
-                </MenuItem>
-              ))}
-            </MenuGroup>
-          </>
-        ) : null}
-        <MenuSeparator />
-        <MenuItem onSelect={onOpenJobs}>Jobs{jobsNote ? ` (${jobsNote})` : ''}</MenuItem>
-        <MenuItem onSelect={() => void signOut()}>Sign out</MenuItem>
-      </MenuContent>
-    </Menu>
+          </MenuLabel>
+          <MenuSeparator />
+          <MenuGroup>
+            {entries.map((entry) => (
+              <MenuItem key={entry.label} asChild>
+                {/* The router marks the current page's link with aria-current="page". */}
+                <Link to={entry.to} className="menu__link">
+                  {entry.label}
+                </Link>
+              </MenuItem>
+            ))}
+          </MenuGroup>
+          <MenuSeparator />
+          <MenuGroup>
+            <MenuLabel>Content tools</MenuLabel>
+            {CONTENT_TOOLS.map((entry) => (
+              <MenuItem key={entry.label} asChild>
+                <Link to={entry.to} className="menu__link">
+                  {entry.label}
+                </Link>
+              </MenuItem>
+            ))}
+          </MenuGroup>
+          {pinned.length > 0 ? (
+            <>
+              <MenuSeparator />
+              <MenuGroup>
+                <MenuLabel>Pinned views</MenuLabel>
+                {pinned.map((view) => (
+                  <MenuItem key={view.id} asChild>
+                    <PinnedViewLink view={view} className="menu__link" />
+                  </MenuItem>
+                ))}
+              </MenuGroup>
+            </>
+          ) : null}
+          <MenuSeparator />
+          <MenuItem onSelect={onOpenJobs}>Jobs{jobsNote ? ` (${jobsNote})` : ''}</MenuItem>
+          <MenuItem onSelect={() => void signOut()}>Sign out</MenuItem>
+        </MenuContent>
+      </Menu>
+      {confirmation}
+    </>
   );
 }

@@ -22,6 +22,7 @@ import {
   type ServerChange,
 } from '#compiler/index.ts';
 import { errorMessages } from '../../../lib/api-error.ts';
+import { typedIssues } from '../compile/typed-issues.ts';
 import { compileDraft } from '../compile/compile-draft.ts';
 import { IndexedDbJournal, autosave, pendingRuns } from '../persistence/editor-db.ts';
 import type { EditorStore } from '../state/editor-store.ts';
@@ -203,7 +204,7 @@ export function useApply({
    */
   const apply = useCallback((): boolean => {
     const now = compileDraft(baseline, store.draft);
-    if (hasErrors(now.issues)) {
+    if (hasErrors(now.issues) || hasErrors(typedIssues(store.typed))) {
       setShowAllProblems(true);
       return false;
     }

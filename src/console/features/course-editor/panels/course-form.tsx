@@ -1,7 +1,7 @@
 // The course's attributes (spec 2.2) for its kind, in react-hook-form. Each field shows the draft's
 // problem at it in words, once touched (problems-context.ts). Status and scheduled publishing are
 // shown only to people who may publish.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   DraftAttributesSchema,
   setAttributes,
@@ -18,6 +18,7 @@ import {
   TEXT_OR_LIST,
   TagPicker,
 } from './list-editors.tsx';
+import { dateWarnings } from './date-checks.ts';
 import { KindFields } from './kind-fields.tsx';
 import { ScalarInput } from './scalar-input.tsx';
 import { useFieldErrors } from './problems-context.ts';
@@ -85,6 +86,12 @@ export function CourseForm({ store, canPublish }: { store: EditorStore; canPubli
   const form = useDraftForm<DraftAttributes>(attributes, commit);
   const courseId = useEditorSlice(store, (s) => s.draft.clientId);
   const errorOf = useFieldErrors(courseId, form.formState);
+  const typed = useEditorSlice(store, (s) => s.typed);
+  const onTypedPrice = useCallback(
+    (text: string | null) => store.setTyped(`${store.draft.clientId}|priceInCents`, text),
+    [store],
+  );
+  const warnings = useMemo(() => dateWarnings(attributes), [attributes]);
   const shape = DraftAttributesSchema.shape;
   const setList = (patch: Partial<DraftAttributes>) => store.edit((d) => setAttributes(d, patch));
   const input = (name: Field, extra: { multiline?: boolean; maxLength?: number } = {}) => (
@@ -96,6 +103,11 @@ export function CourseForm({ store, canPublish }: { store: EditorStore; canPubli
       control={form.control}
       error={errorOf(name)}
       hint={HINTS[name]}
+      warning={warnings[name]}
+      {...(name === 'priceInCents' && {
+        typed: typed[`${courseId}|priceInCents`],
+        onTyped: onTypedPrice,
+      })}
       {...(extra.maxLength !== undefined && {
         maxLength: extra.maxLength,
         count: (name === 'description' ? String : (v: unknown) => stripHtml(String(v)))(

@@ -1,20 +1,14 @@
 // The course price in dollars and cents ("49.90"), kept in the draft as the API's `priceInCents`.
-// What is typed stays in the box until it reads as an amount; until then the box says why, and the
-// draft keeps its last amount (nothing typed is thrown away on leaving the box).
+// What is typed stays in the box until it reads as an amount; until then the box says which rule it
+// breaks, the draft keeps its last amount, and the text is kept by the editor store (`typed`, backed
+// up with the draft) so that a reload brings it back with its problem.
 import { useState } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { Field } from '../../../components/ui/field.tsx';
+import { readPrice } from './price-reading.ts';
 
 const shown = (cents: unknown) =>
   typeof cents === 'number' && Number.isFinite(cents) ? (cents / 100).toFixed(2) : '';
-
-/** Cents from what was typed: "49.9" -> 4990, "" -> undefined, "abc" -> NaN. */
-export function centsOf(text: string): number | undefined {
-  const trimmed = text.replace(/[$,\s]/g, '');
-  if (trimmed === '') return undefined;
-  if (!/^-?(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(trimmed)) return Number.NaN;
-  return Math.round(Number(trimmed) * 100);
-}
 
 export function PriceField<V extends FieldValues>({
   name,
@@ -22,23 +16,32 @@ export function PriceField<V extends FieldValues>({
   label,
   hint,
   error,
+  typed,
+  onTyped,
 }: {
   name: Path<V>;
   control: Control<V, unknown, V>;
   label: string;
   hint?: string | undefined;
   error?: string | undefined;
+  /** What was typed that the draft cannot hold (kept across reloads), if anything. */
+  typed?: string | undefined;
+  /** Keeps (or, with null, forgets) such a text. */
+  onTyped?: ((text: string | null) => void) | undefined;
 }) {
   const { field } = useController({ name, control });
-  const [typing, setTyping] = useState<string | null>(null);
-  const unreadable = typing !== null && Number.isNaN(centsOf(typing));
+  const [typing, setTyping] = useState<string | null>(typed ?? null);
+  // Changed elsewhere (undo, discard, another tab): the box follows; forgotten, it shows the
+  // draft's amount again (React's "adjust state when a prop changes", without an effect).
+  const [seen, setSeen] = useState(typed);
+  if (seen !== typed) {
+    setSeen(typed);
+    setTyping(typed ?? (typing !== null && 'problem' in readPrice(typing) ? null : typing));
+  }
+  const reading = typing === null ? null : readPrice(typing);
+  const problem = reading && 'problem' in reading ? reading.problem : undefined;
   return (
-    <Field
-      id={`f-${name}`}
-      label={label}
-      hint={hint}
-      error={unreadable ? 'Enter the price as an amount in dollars, such as 49.90' : error}
-    >
+    <Field id={`f-${name}`} label={label} hint={hint} error={problem ?? error}>
       {(control) => (
         <span className="price-input">
           <span className="price-input__unit" aria-hidden="true">
@@ -52,15 +55,19 @@ export function PriceField<V extends FieldValues>({
             name={field.name}
             ref={field.ref}
             value={typing ?? shown(field.value)}
-            onFocus={() => setTyping(shown(field.value))}
+            onFocus={() => setTyping((text) => text ?? shown(field.value))}
             onChange={(event) => {
               const text = event.currentTarget.value;
               setTyping(text);
-              const cents = centsOf(text);
-              if (!Number.isNaN(cents)) field.onChange(cents);
+              const next = readPrice(text);
+              if ('problem' in next) onTyped?.(text);
+              else {
+                onTyped?.(null);
+                field.onChange(next.cents);
+              }
             }}
             onBlur={() => {
-              if (!unreadable) setTyping(null);
+              if (!problem) setTyping(null);
               field.onBlur();
             }}
           />

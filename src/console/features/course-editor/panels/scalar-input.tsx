@@ -1,9 +1,16 @@
 // One control for a scalar contract field (text, URL, number, boolean, enum), registered with
 // react-hook-form. Empty text and numbers become undefined, which the draft treats as "not set".
 import { memo } from 'react';
-import type { Control, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import {
+  useWatch,
+  type Control,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../../components/ui/field.tsx';
+import { LocalDateTime } from '../../../components/ui/local-date-time.tsx';
 import { fieldLabel, optionLabel } from '../../../lib/labels.ts';
 import { fieldKind } from './field-kind.ts';
 import { PriceField } from './price-input.tsx';
@@ -23,6 +30,11 @@ export interface ScalarInputProps<V extends FieldValues> {
   maxLength?: number;
   count?: number;
   multiline?: boolean;
+  /** A date field: what it seems to contradict (another date), said at the field as a warning. */
+  warning?: string | undefined;
+  /** The price field: what was typed that the draft cannot hold, and how to keep it. */
+  typed?: string | undefined;
+  onTyped?: ((text: string | null) => void) | undefined;
 }
 
 function ScalarInputView<V extends FieldValues>({
@@ -36,6 +48,9 @@ function ScalarInputView<V extends FieldValues>({
   maxLength,
   count,
   multiline,
+  warning,
+  typed,
+  onTyped,
 }: ScalarInputProps<V>) {
   const kind = fieldKind(schema);
   if (name === 'priceInCents' && control)
@@ -46,6 +61,8 @@ function ScalarInputView<V extends FieldValues>({
         label={label ?? fieldLabel(name)}
         hint={hint}
         error={error}
+        typed={typed}
+        onTyped={onTyped}
       />
     );
   const field = {
@@ -54,6 +71,7 @@ function ScalarInputView<V extends FieldValues>({
     label: label ?? fieldLabel(name),
     hint,
     error,
+    warning,
     counter: maxLength !== undefined ? { count: count ?? 0, max: maxLength } : undefined,
   };
 
@@ -64,7 +82,7 @@ function ScalarInputView<V extends FieldValues>({
       </Field>
     );
 
-  return (
+  const input = (
     <Field {...field}>
       {(control) => {
         if (kind.type === 'enum')
@@ -113,6 +131,31 @@ function ScalarInputView<V extends FieldValues>({
         );
       }}
     </Field>
+  );
+  return name.endsWith('Date') && control ? (
+    <div>
+      {input}
+      <DateReading name={name} control={control} />
+    </div>
+  ) : (
+    input
+  );
+}
+
+/** Under a date field: the value as a local date and time (the exact value in its tooltip). */
+function DateReading<V extends FieldValues>({
+  name,
+  control,
+}: {
+  name: Path<V>;
+  control: Control<V, unknown, V>;
+}) {
+  const value: unknown = useWatch({ control, name });
+  if (typeof value !== 'string' || value === '' || Number.isNaN(Date.parse(value))) return null;
+  return (
+    <p className="field__hint date-reading">
+      Your time: <LocalDateTime value={value} />
+    </p>
   );
 }
 

@@ -1,6 +1,7 @@
 // The editor's IndexedDB: autosaved drafts (per user and course) with their undo history and the
-// course as it was when the draft was begun (its baseline), and the apply journal. A separate
-// database from the jobs tray's, so the two never contend over schema versions.
+// course as it was when the draft was begun (its baseline), named backups (a draft kept aside: taken
+// over by a colleague, or set aside for another one), and the apply journal. A separate database from
+// the jobs tray's, so the two never contend over schema versions.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Baseline, CourseDraft, Journal, JournalRecord, Plan } from '#compiler/index.ts';
 import type { DraftHistory } from '../state/history.ts';
@@ -20,6 +21,27 @@ export interface SavedDraft {
    * A backup without it (an older one) is stale: what changed on the server since is unknown.
    */
   hasBaseline?: boolean;
+  /**
+   * What was typed into fields whose value the draft cannot hold (a price of `1000000.001`), by
+   * `${nodeId}|${field}`: kept so that nothing typed is lost on a reload.
+   */
+  typed?: Record<string, string>;
+}
+
+/** A draft kept aside under a name, until the user restores, exports or deletes it. */
+export interface NamedBackup {
+  id: string;
+  /** The autosave key of the draft it came from (`${userEmail}|${courseId or "new"}`). */
+  key: string;
+  /** Why it was kept, in words ("Bob Smith took over editing"). */
+  reason: string;
+  savedAt: number;
+  draft: CourseDraft;
+  history?: DraftHistory;
+  typed?: Record<string, string>;
+  /** The course as it was when the draft was begun (null: a new course, or unknown). */
+  baseline: Baseline | null;
+  baselineKnown: boolean;
 }
 
 interface StoredBaseline {
@@ -38,6 +60,7 @@ interface EditorDb extends DBSchema {
   baselines: { key: string; value: StoredBaseline };
   journal: { key: string; value: JournalRecord };
   runs: { key: string; value: PendingRun };
+  backups: { key: string; value: NamedBackup; indexes: { byKey: string } };
 }
 
 let dbPromise: Promise<IDBPDatabase<EditorDb> | null> | undefined;
@@ -46,7 +69,7 @@ function database(): Promise<IDBPDatabase<EditorDb> | null> {
   dbPromise ??= (
     typeof indexedDB === 'undefined'
       ? Promise.resolve(null)
-      : openDB<EditorDb>('lectern-editor', 2, {
+      : openDB<EditorDb>('lectern-editor', 3, {
           upgrade(db, oldVersion) {
             if (oldVersion < 1) {
               db.createObjectStore('drafts', { keyPath: 'key' });
@@ -54,6 +77,8 @@ function database(): Promise<IDBPDatabase<EditorDb> | null> {
               db.createObjectStore('runs', { keyPath: 'key' });
             }
             if (oldVersion < 2) db.createObjectStore('baselines', { keyPath: 'key' });
+            if (oldVersion < 3)
+              db.createObjectStore('backups', { keyPath: 'id' }).createIndex('byKey', 'key');
           },
         })
   ).catch(() => null); // Private browsing may refuse IndexedDB: the editor then works without backup.
@@ -123,6 +148,29 @@ async function writeNow(
   tx.commit();
   await done;
 }
+
+/** Named backups: drafts kept aside, never thrown away but by the user. */
+export const namedBackups = {
+  /** A draft's backups, newest first. */
+  async list(key: string): Promise<NamedBackup[]> {
+    const db = await database();
+    const all = (await db?.getAllFromIndex('backups', 'byKey', key)) ?? [];
+    return all.sort((a, b) => b.savedAt - a.savedAt);
+  },
+  async get(id: string): Promise<NamedBackup | undefined> {
+    return (await database())?.get('backups', id);
+  },
+  /** Writes the backup, flushed to disk before it resolves (it may be the only copy). */
+  async add(backup: NamedBackup): Promise<void> {
+    const db = await database();
+    if (!db) throw new Error('This browser keeps no backups (its storage is turned off).');
+    const tx = db.transaction('backups', 'readwrite', { durability: 'strict' });
+    await Promise.all([tx.store.put(backup), tx.done]);
+  },
+  async remove(id: string): Promise<void> {
+    await (await database())?.delete('backups', id);
+  },
+};
 
 /** The run in progress for a draft, so a reload can resume it from its journal. */
 export const pendingRuns = {

@@ -30,6 +30,8 @@ export interface EditorInit {
    */
   baselineKnown: boolean;
   history: DraftHistory | undefined;
+  /** What was typed into fields the draft cannot hold, restored with the backup. */
+  typed: Record<string, string>;
   draftKey: string;
   restoredAt: number | null;
   /** The restored draft was begun from an older version of the course (or an unknown one). */
@@ -55,6 +57,7 @@ export async function loadEditor(courseId: string | null, userEmail: string): Pr
       baseline: server,
       baselineKnown: true,
       history: undefined,
+      typed: {},
       draftKey: key,
       restoredAt: null,
       restoredFromOlderVersion: false,
@@ -67,6 +70,7 @@ export async function loadEditor(courseId: string | null, userEmail: string): Pr
     baseline: opened ?? server,
     baselineKnown: server === null || opened !== null,
     history: backup.entry.history,
+    typed: backup.entry.typed ?? {},
     draftKey: key,
     restoredAt: backup.entry.savedAt,
     restoredFromOlderVersion: server !== null && serverChanges(opened, draft, server).length > 0,

@@ -8,7 +8,8 @@
 // waits for a pause in editing and for an idle moment, and happens at least every few seconds during
 // continuous typing. Whatever is still unwritten is written at once when the page is about to be
 // left, is hidden or is left (beforeunload, visibilitychange, pagehide: a reload fires all three),
-// and when the editor closes. The baseline is written only when it changes.
+// and when the editor closes. The baseline is written only when it changes. A read-only tab (another
+// tab or a colleague edits the course) writes nothing: it would overwrite the editing tab's backup.
 import { useEffect, useRef, useState } from 'react';
 import type { Baseline } from '#compiler/index.ts';
 import { autosave } from './editor-db.ts';
@@ -58,6 +59,8 @@ export function useAutosave(
       cancel();
       if (pendingSince === null) return last;
       pendingSince = null;
+      // A read-only tab follows the tab that edits: only that one writes (or clears) the backup.
+      if (store.readOnly) return last;
       const at = Date.now();
       let task: Promise<void>;
       if (store.dirty) {
@@ -68,6 +71,7 @@ export function useAutosave(
             draft: store.draft,
             savedAt: at,
             history: store.steps,
+            typed: { ...store.typed },
             hasBaseline: baseline !== null,
           },
           newBaseline,

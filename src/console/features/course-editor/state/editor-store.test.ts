@@ -44,3 +44,25 @@ describe('the outline draft of the editor store', () => {
     expect(store.outlineDraft).toBeNull();
   });
 });
+
+describe('a read-only editor store (another tab or a colleague edits the course)', () => {
+  it('refuses every edit, undo and typed value, and takes the editing tab’s state whole', () => {
+    const store = new EditorStore(course());
+    store.edit((draft) => setAttributes(draft, { description: 'mine' }));
+    store.setReadOnly(true);
+    const before = store.draft;
+    store.edit((draft) => setAttributes(draft, { description: 'refused' }));
+    store.undo();
+    store.setTyped('course|priceInCents', '1000000.001');
+    expect(store.draft).toBe(before);
+    expect(store.typed).toEqual({});
+
+    const theirs = setAttributes(course(), { description: 'from the editing tab' });
+    store.adopt({ draft: theirs, saved: course(), history: { past: [], future: [] }, typed: {} });
+    expect(store.draft).toBe(theirs);
+    expect(store.canUndo).toBe(false);
+    store.setReadOnly(false);
+    store.edit((draft) => setAttributes(draft, { description: 'mine again' }));
+    expect(store.draft.attributes.description).toBe('mine again');
+  });
+});

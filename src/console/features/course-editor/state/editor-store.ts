@@ -1,6 +1,8 @@
-// The editor's state outside React: the draft with its undo history, and whether it differs from what
-// was last saved. Components subscribe to slices (useSyncExternalStore), so a tree edit does not
-// re-render the forms and a form edit does not re-render every tree row.
+// The editor's state outside React: the draft with its undo history, whether it differs from what
+// was last saved, what was typed into fields whose value the draft cannot hold, and whether this tab
+// may edit at all (another tab or a colleague holds the course: every edit is refused here, the one
+// place all edits pass). Components subscribe to slices (useSyncExternalStore), so a tree edit does
+// not re-render the forms and a form edit does not re-render every tree row.
 import { useSyncExternalStore } from 'react';
 import { childrenOf, isTreeDraft, type CourseDraft, type TreeDraft } from '#compiler/index.ts';
 import {
@@ -18,11 +20,62 @@ export class EditorStore {
   private readonly listeners = new Set<() => void>();
   private running = false;
   private outline: TreeDraft | null = null;
+  private locked = false;
+  private typedValues: Readonly<Record<string, string>>;
 
-  /** `history`: undo and redo steps restored with a backed-up draft. */
-  constructor(draft: CourseDraft, saved: CourseDraft = draft, history?: DraftHistory) {
+  /** `history`: undo and redo steps restored with a backed-up draft; `typed`: its typed values. */
+  constructor(
+    draft: CourseDraft,
+    saved: CourseDraft = draft,
+    history?: DraftHistory,
+    typed: Readonly<Record<string, string>> = {},
+  ) {
     this.history = { ...initialHistory(draft), ...history };
     this.saved = saved;
+    this.typedValues = typed;
+  }
+
+  /** True while another tab or a colleague edits the course: edits are refused. */
+  get readOnly(): boolean {
+    return this.locked;
+  }
+
+  setReadOnly(readOnly: boolean): void {
+    if (readOnly === this.locked) return;
+    this.locked = readOnly;
+    this.emit();
+  }
+
+  /** What was typed into fields whose value the draft cannot hold, by `${nodeId}|${field}`. */
+  get typed(): Readonly<Record<string, string>> {
+    return this.typedValues;
+  }
+
+  /** Keeps (or, with null, forgets) what was typed into a field the draft cannot hold it in. */
+  setTyped(key: string, text: string | null): void {
+    if (this.locked || (this.typedValues[key] ?? null) === text) return;
+    const { [key]: _old, ...rest } = this.typedValues;
+    void _old;
+    this.typedValues = text === null ? rest : { ...rest, [key]: text };
+    this.emit();
+  }
+
+  /** The whole state of another tab's editor, which this one follows (or takes over from). */
+  adopt(state: {
+    draft: CourseDraft;
+    saved: CourseDraft;
+    history: DraftHistory;
+    typed: Readonly<Record<string, string>>;
+  }): void {
+    this.saved = state.saved;
+    this.history = { ...initialHistory(state.draft), ...state.history };
+    this.typedValues = state.typed;
+    this.emit();
+  }
+
+  /** The saved version the draft is compared with. */
+  get savedDraft(): CourseDraft {
+    return this.saved;
   }
 
   get draft(): CourseDraft {
@@ -64,9 +117,9 @@ export class EditorStore {
     return this.history.future.length > 0;
   }
 
-  /** True while the draft differs from the last saved (applied or loaded) version. */
+  /** True while the draft differs from the last saved (applied or loaded) version, or keeps typing. */
   get dirty(): boolean {
-    return this.history.present !== this.saved;
+    return this.history.present !== this.saved || Object.keys(this.typedValues).length > 0;
   }
 
   /**
@@ -78,6 +131,7 @@ export class EditorStore {
     mergeKey: string | null = null,
     sameStep = false,
   ): CourseDraft {
+    if (this.locked) return this.history.present;
     const next = update(this.history.present);
     if (sameStep && next !== this.history.present && this.history.lastKey === mergeKey)
       this.set({ ...this.history, present: next, future: [] });
@@ -87,23 +141,25 @@ export class EditorStore {
 
   /** Take back the last edit if it is still the last one (a new row cancelled with Escape). */
   cancel(expected: CourseDraft): void {
+    if (this.locked) return;
     const previous = this.history.past.at(-1);
     if (this.history.present !== expected || previous === undefined) return;
     this.set({ ...undo(this.history), future: this.history.future });
   }
 
   undo(): void {
-    this.set(undo(this.history));
+    if (!this.locked) this.set(undo(this.history));
   }
 
   redo(): void {
-    this.set(redo(this.history));
+    if (!this.locked) this.set(redo(this.history));
   }
 
   /** Replace the draft and mark it saved (after an apply, or when the server version is taken). */
   markSaved(draft: CourseDraft): void {
     this.saved = draft;
     this.history = initialHistory(draft);
+    this.typedValues = {};
     this.emit();
   }
 

@@ -2,7 +2,9 @@
 // row says the same in words to assistive technology and in its tooltip.
 import type { ReactNode } from 'react';
 import type { NodeKind } from '#compiler/index.ts';
+import type { TopicType } from '#contract/enums.ts';
 import type { NodeStatus } from './node-status.ts';
+import { TOPIC_FAMILIES, type TopicFamily } from './topic-family.ts';
 
 const svg = (children: ReactNode, className: string) => (
   <svg
@@ -17,8 +19,55 @@ const svg = (children: ReactNode, className: string) => (
   </svg>
 );
 
-export function KindIcon({ kind }: { kind: NodeKind }) {
-  const className = `tree-icon tree-icon--${kind}`;
+/** A topic's icon by its type's family; a page for reading. */
+const FAMILY_ICONS: Record<Exclude<TopicFamily, 'reading'>, ReactNode> = {
+  // A play button in a frame.
+  media: (
+    <>
+      <rect x="1.5" y="3" width="13" height="10" rx="1.5" fill="none" stroke="currentColor" />
+      <path d="M6.5 5.8v4.4L10.3 8z" fill="currentColor" />
+    </>
+  ),
+  // A question in a circle.
+  assessment: (
+    <>
+      <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" />
+      <path
+        d="M6.2 6.3a1.9 1.9 0 1 1 2.6 1.7c-.6.3-.8.7-.8 1.3M8 11.2v.6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinecap="round"
+      />
+    </>
+  ),
+  // A box: a package or a tool from elsewhere.
+  package: (
+    <path
+      d="M8 1.5l6 3v7l-6 3-6-3v-7zM2 4.5l6 3 6-3M8 7.5v7"
+      fill="none"
+      stroke="currentColor"
+      strokeLinejoin="round"
+    />
+  ),
+  // Two people: a discussion or a gathering.
+  event: (
+    <>
+      <circle cx="5.5" cy="5.5" r="2" fill="none" stroke="currentColor" />
+      <circle cx="11" cy="6.5" r="1.7" fill="none" stroke="currentColor" />
+      <path
+        d="M1.5 13c.5-2.6 2-3.8 4-3.8s3.5 1.2 4 3.8M10 9.6c2 0 3.3 1 3.8 3.4"
+        fill="none"
+        stroke="currentColor"
+      />
+    </>
+  ),
+};
+
+export function KindIcon({ kind, type }: { kind: NodeKind; type?: TopicType | undefined }) {
+  const family = type === undefined ? undefined : TOPIC_FAMILIES[type];
+  const className = `tree-icon tree-icon--${kind}${family ? ` tree-icon--${family}` : ''}`;
+  if (family !== undefined && family !== 'reading') return svg(FAMILY_ICONS[family], className);
   if (kind === 'section')
     return svg(
       <path

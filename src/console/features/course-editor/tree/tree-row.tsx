@@ -173,7 +173,7 @@ function RowContentView({
       ) : (
         <span className="tree-row__toggle" aria-hidden="true" />
       )}
-      <KindIcon kind={node.kind} />
+      <KindIcon kind={node.kind} type={node.kind === 'topic' ? node.type : undefined} />
       {editing ? (
         <TitleField
           id={id}
