@@ -120,7 +120,11 @@ export function buildOpenApiDocument(): JsonSchema {
       required: ['errors'],
     },
   };
-  for (const [id, schema] of Object.entries(registry.schemas)) {
+  // By name: the registry's order is the order modules were first imported, which differs between
+  // `npm run openapi` and a test process that imported other parts first.
+  for (const [id, schema] of Object.entries(registry.schemas).sort(([a], [b]) =>
+    a < b ? -1 : 1,
+  )) {
     const { $schema: _s, $id: _i, ...rest } = schema;
     schemas[id] = rest;
   }

@@ -102,7 +102,8 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
       version: 1,
       publishedVersion: null,
       stale: false,
-      checksReport: null,
+      // The course checks' report of the course as saved when asked (issue 24).
+      checksReport: { state: 'done', courseId: target.courseId, title: 'Review: asking' },
       decidedBy: null,
       comment: null,
       outcome: null,
