@@ -40,7 +40,7 @@ test('sign-out with unapplied changes asks first: Stay keeps the session, Leave 
   await page.getByLabel('Description', { exact: true }).fill('Not applied yet');
   await expect.poll(() => backupOf(page, group!.courseId)).toContain('Not applied yet');
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   const ask = page.getByRole('dialog', { name: 'Sign out with unapplied changes?' });
   await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: 'Stay' }).click();
@@ -49,7 +49,7 @@ test('sign-out with unapplied changes asks first: Stay keeps the session, Leave 
   expect((await page.request.get('/api/session')).status()).toBe(200);
   await expect(page.getByLabel('Description', { exact: true })).toHaveValue('Not applied yet');
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await ask.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   expect((await page.request.get('/api/session')).status()).toBe(401);
