@@ -1,10 +1,10 @@
 // The event relay for browsers: per-kind status, a live SSE stream (resumable with Last-Event-ID), and
 // history pages with filters. Every role may use it.
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { getRelayStatus, listEvents, streamEvents } from '#contract/console/relay.ts';
 import type { ConsoleDeps } from '../deps.ts';
 import { consoleRoutes } from './console-route.ts';
+import { openEventStream } from './event-stream.ts';
 
 const LAST_EVENT_ID = /^\d{1,15}$/;
 
@@ -30,17 +30,7 @@ export function registerEventsRoutes(app: FastifyInstance, deps: ConsoleDeps): v
       });
       const sessionId = request.consoleSessionId;
 
-      reply.hijack();
-      const raw = reply.raw;
-      // Hijacked: copy the security headers helmet already put on the reply.
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.socket?.setNoDelay(true);
+      const raw = openEventStream(reply);
       const unsubscribe = deps.relay.subscribe(connection);
       // Ends the stream when the session is signed out, expires or loses its role, on any server. Its
       // lookups count as activity (an open monitor keeps the session alive); the absolute expiry still
