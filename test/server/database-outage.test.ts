@@ -10,9 +10,8 @@ import {
   learnerAccounts,
   simulate,
 } from '../helpers/learner-fixtures.ts';
-import { testDatabaseUrl } from '../helpers/test-database.ts';
 import { within } from './helpers/cluster.ts';
-import { CuttableProxy } from './helpers/cuttable-proxy.ts';
+import { CuttableProxy, proxiedTestDatabase } from './helpers/cuttable-proxy.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 import { storedEventCount } from './helpers/relay-store.ts';
 import { SseReader } from './helpers/sse-client.ts';
@@ -24,15 +23,12 @@ describe('PostgreSQL outage', () => {
   let support: string;
 
   beforeAll(async () => {
-    const direct = new URL(await testDatabaseUrl());
-    proxy = new CuttableProxy({ host: direct.hostname, port: Number(direct.port) });
-    await proxy.listen();
-    const proxied = new URL(direct);
-    proxied.port = String(proxy.port);
+    const database = await proxiedTestDatabase();
+    proxy = database.proxy;
     h = await startHarness({
       engine: 'postgres',
       env: {
-        LECTERN_DATABASE_URL: proxied.toString(),
+        LECTERN_DATABASE_URL: database.url,
         LECTERN_RELAY_KINDS: 'courseEnrollment',
         LECTERN_RELAY_POLL_MS: '100',
       },

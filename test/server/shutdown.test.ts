@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { postgresPassword, testDatabaseUrl } from '../helpers/test-database.ts';
 import { startNode, within, type ClusterNode } from './helpers/cluster.ts';
-import { CuttableProxy } from './helpers/cuttable-proxy.ts';
+import { CuttableProxy, proxiedTestDatabase } from './helpers/cuttable-proxy.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 
 const SLOW_MS = 1500;
@@ -169,14 +169,11 @@ describe('readiness while the database is unreachable', () => {
   let proxy: CuttableProxy;
 
   beforeAll(async () => {
-    const direct = new URL(await testDatabaseUrl());
-    proxy = new CuttableProxy({ host: direct.hostname, port: Number(direct.port) });
-    await proxy.listen();
-    const proxied = new URL(direct);
-    proxied.port = String(proxy.port);
+    const database = await proxiedTestDatabase();
+    proxy = database.proxy;
     h = await startHarness({
       engine: 'postgres',
-      env: { LECTERN_DATABASE_URL: proxied.toString() },
+      env: { LECTERN_DATABASE_URL: database.url },
     });
   });
   afterAll(async () => {

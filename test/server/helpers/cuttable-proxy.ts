@@ -2,6 +2,7 @@
 // as a network cut or a stopped database would: at once (`cut`), or at the moment a client sends given
 // bytes (`cutOn`: the text of a query, so an outage can begin exactly at one statement).
 import { createServer, Socket, type Server } from 'node:net';
+import { testDatabaseUrl } from '../../helpers/test-database.ts';
 
 export class CuttableProxy {
   private server: Server | null = null;
@@ -49,4 +50,14 @@ export class CuttableProxy {
   cutOn(pattern: RegExp): void {
     this.trigger = pattern;
   }
+}
+
+/** A proxy listening in front of the test PostgreSQL, and the database URL that goes through it. */
+export async function proxiedTestDatabase(): Promise<{ proxy: CuttableProxy; url: string }> {
+  const direct = new URL(await testDatabaseUrl());
+  const proxy = new CuttableProxy({ host: direct.hostname, port: Number(direct.port) });
+  await proxy.listen();
+  const proxied = new URL(direct);
+  proxied.port = String(proxy.port);
+  return { proxy, url: proxied.toString() };
 }
