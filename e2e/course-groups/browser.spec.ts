@@ -160,7 +160,7 @@ test('search finds groups by title through /content, and back returns to the lis
   await expect(page.getByLabel('Kind')).toHaveValue('courseGroup');
   // The kind in words, not the wire value (`courseGroup`).
   const result = page.getByRole('row').filter({ hasText: created!.title });
-  await expect(result.getByRole('cell', { name: 'Course', exact: true })).toBeVisible();
+  await expect(result.locator('[data-label="Kind"]')).toHaveText('Course');
   await expect(result).not.toContainText('courseGroup');
   await expectNoSeriousA11yViolations(page, 'search results');
 
