@@ -7,6 +7,8 @@ export interface ErrorStateProps {
   title?: ReactNode;
   /** Offered for every error; stated as the main action when the error may be transient. */
   onRetry?: () => void;
+  /** The retry button's words, when retrying means something else than asking again. */
+  retryLabel?: string;
   compact?: boolean;
 }
 
@@ -30,7 +32,13 @@ function defaultTitle(error: unknown): string {
   }
 }
 
-export function ErrorState({ error, title, onRetry, compact = false }: ErrorStateProps) {
+export function ErrorState({
+  error,
+  title,
+  onRetry,
+  retryLabel = 'Retry',
+  compact = false,
+}: ErrorStateProps) {
   const messages = errorMessages(error);
   const status = isApiError(error) && error.status ? `HTTP ${error.status}` : null;
   return (
@@ -46,7 +54,7 @@ export function ErrorState({ error, title, onRetry, compact = false }: ErrorStat
       </ul>
       {onRetry ? (
         <Button variant="primary" size={compact ? 'sm' : 'md'} onClick={onRetry}>
-          Retry
+          {retryLabel}
         </Button>
       ) : null}
     </div>

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { NotFoundPage } from '../../components/dead-ends.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { errorMessages, isApiError } from '../../lib/api-error.ts';
+import { isChunkLoadError } from '../../lib/chunk-error.ts';
 
 function backTo(pathname: string) {
   if (pathname.startsWith('/learning-paths'))
@@ -28,6 +29,21 @@ export function RouteError({ error }: ErrorComponentProps) {
       <NotFoundPage title="Not found" back={backTo(pathname)}>
         {errorMessages(error).join(' ')}
       </NotFoundPage>
+    );
+  if (isChunkLoadError(error))
+    return (
+      <div className="page">
+        <ErrorState
+          error={
+            new Error(
+              'A part of this page could not be loaded, usually because a new version of Lectern was installed while the page was open. Reload to continue: unapplied changes in the editor are kept in this browser.',
+            )
+          }
+          title="Lectern has been updated"
+          retryLabel="Reload the page"
+          onRetry={() => window.location.reload()}
+        />
+      </div>
     );
   return (
     <div className="page">
