@@ -295,7 +295,7 @@ export async function createServices(
     roles,
     streamGuard: createStreamGuard({ sessions }),
     auditTrail,
-    auditLog: createAuditLogService(auditRepository, now),
+    auditLog: createAuditLogService(auditRepository, now, () => auditBacklog.written()),
     relay,
     health: createHealthService({
       serverName: config.serverName,

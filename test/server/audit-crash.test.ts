@@ -125,6 +125,13 @@ describe('audit before forwarding: a console server killed mid-flight (issue 16,
     };
     const browsers = Array.from({ length: 10 }, (_, b) => browser(b));
     await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS));
+    // On a busy machine the first creates may not have gone out yet: kill only once some are held.
+    await within(
+      () => reachedUpstream.length > answered.length + 2,
+      10_000,
+      'creates on their way',
+      5,
+    );
     killed = true;
     await node.kill();
     await Promise.all(browsers);

@@ -29,10 +29,19 @@ export interface AuditExport {
   body: Readable;
 }
 
-export function createAuditLogService(repo: AuditRepository, now: () => number) {
+/**
+ * `written` resolves once this server's audit rows of calls already answered are in the database:
+ * reads wait for it, so a client that reads the log right after a call finds that call's row.
+ */
+export function createAuditLogService(
+  repo: AuditRepository,
+  now: () => number,
+  written: () => Promise<void>,
+) {
   return {
     /** Newest first: the entries before `cursor` (a seq), and whether more follow. */
     async page(query: AuditFilterQuery & { cursor?: number; limit: number }): Promise<AuditPage> {
+      await written();
       const rows = await repo.page(toFilter(query), query.cursor, query.limit + 1);
       const hasMore = rows.length > query.limit;
       const entries = rows.slice(0, query.limit);
@@ -46,12 +55,16 @@ export function createAuditLogService(repo: AuditRepository, now: () => number) 
     },
     /** Every matching entry, generated row by row as the file is sent. */
     export(query: AuditFilterQuery & { format: AuditExportFormat }): AuditExport {
-      const rows = repo.iterate(toFilter(query));
+      const filter = toFilter(query);
+      async function* rows() {
+        await written();
+        yield* repo.iterate(filter);
+      }
       const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
       return {
         filename: `lectern-audit-${stamp}.${query.format}`,
         contentType: query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson',
-        body: Readable.from(query.format === 'csv' ? auditCsv(rows) : auditNdjson(rows)),
+        body: Readable.from(query.format === 'csv' ? auditCsv(rows()) : auditNdjson(rows())),
       };
     },
   };

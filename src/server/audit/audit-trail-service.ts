@@ -76,6 +76,8 @@ type BacklogItem =
  */
 export class AuditBacklog {
   private readonly pending: BacklogItem[] = [];
+  /** Writes on their way to the database (a row is written after its call's answer has gone out). */
+  private readonly writing = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private flushing = false;
 
@@ -97,7 +99,22 @@ export class AuditBacklog {
     return this.add({ kind: 'complete', seq, answer, outcome });
   }
 
-  private async add(item: BacklogItem): Promise<void> {
+  /**
+   * Resolves once the writes started before this call have reached the database (or the backlog):
+   * a client that has its answer and then reads the audit log finds the row of the call it made.
+   */
+  async written(): Promise<void> {
+    await Promise.allSettled([...this.writing]);
+  }
+
+  private add(item: BacklogItem): Promise<void> {
+    const write = this.addNow(item);
+    this.writing.add(write);
+    void write.finally(() => this.writing.delete(write)).catch(() => undefined);
+    return write;
+  }
+
+  private async addNow(item: BacklogItem): Promise<void> {
     if (this.pending.length === 0) {
       try {
         await this.apply(item);
