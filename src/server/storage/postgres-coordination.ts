@@ -186,6 +186,8 @@ class AdvisoryLease implements Leadership {
 
   /** Waits `checkMs`, or less when woken. */
   private nap(): Promise<void> {
+    // Stopping: stop() waits for the loop to end, so a nap begun after its wake-up call must not be taken.
+    if (this.stopped) return Promise.resolve();
     if (this.woken) {
       this.woken = false;
       return Promise.resolve();
