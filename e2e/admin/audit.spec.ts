@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../support/env.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 import { publishThenReplaceThumbnail } from '../support/group-page.ts';
+import { DESK, expectFitsPhone, PHONE } from '../support/layout.ts';
 
 const rows = (page: Page) => page.getByTestId('audit-row');
 
@@ -202,4 +203,37 @@ test('writes through the publish panel and the thumbnail form are recorded with 
   await expect(rows(page).filter({ hasNotText: 'releaseContent' })).toHaveCount(0);
   await expect(rows(page).first()).toContainText(DEMO_ACCOUNTS.admin.email);
   await expect(rows(page).first().locator('.badge')).toHaveText('200');
+});
+
+test('each record says in words who acted, with which role, and how they signed in; fits a phone', async ({
+  page,
+  csrfHeaders,
+  signInAs,
+}, testInfo) => {
+  const start = new Date(Date.now() - 1000).toISOString();
+  const email = `signed-in-with-${Date.now()}@example.com`;
+  await signInAs('admin');
+  const grant = await page.request.put(`/api/roles/${encodeURIComponent(email)}`, {
+    data: { role: 'support' },
+    headers: csrfHeaders,
+  });
+  expect(grant.status()).toBe(200);
+
+  await page.goto(`/admin/audit?route=grantRole&from=${encodeURIComponent(start)}`);
+  const row = rows(page).filter({ hasText: `grant support to ${email}` });
+  await expect(row).toHaveCount(1);
+  // Words, not the wire values `admin` and `instance` (a provider sign-in names the provider:
+  // e2e/auth/identity-provider.spec.ts).
+  await expect(row.locator('td').nth(1)).toHaveText(
+    `${DEMO_ACCOUNTS.admin.email}AdminSign-in: learning-platform password`,
+  );
+  await expect(row.getByTestId('audit-sign-in')).toHaveText('Sign-in: learning-platform password');
+  await expectNoSeriousA11yViolations(page, 'audit page with sign-in methods');
+  for (const viewport of [DESK, PHONE]) {
+    await page.setViewportSize(viewport);
+    await expect(row.getByTestId('audit-sign-in')).toBeVisible();
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`audit-sign-in-${viewport.width}.png`) });
+  }
+  await expectFitsPhone(page, 'audit-sign-in');
 });

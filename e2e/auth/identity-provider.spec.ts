@@ -103,6 +103,37 @@ test('signs in through the provider and lands on the page asked for', async ({ p
   });
 });
 
+test('the audit log says the sign-in went through the provider, at 1440 and on a phone', async ({
+  page,
+}, testInfo) => {
+  await page.goto(`${consoleUrl}/sign-in`);
+  await page.getByRole('link', { name: 'Sign in with Corp SSO' }).click();
+  await signInAtProvider(page, 'ada');
+  await expect(page.getByRole('heading', { name: 'Course groups' })).toBeVisible();
+
+  await page.goto(`${consoleUrl}/admin/audit?user=${encodeURIComponent('ada@corp.test')}`);
+  const signIns = page.getByTestId('audit-row').filter({ hasText: 'sign in through Corp SSO' });
+  await expect(signIns.first()).toBeVisible();
+  // Every one of ada's records says how she signed in, by the provider's name.
+  const methods = page.getByTestId('audit-row').getByTestId('audit-sign-in');
+  await expect(methods.first()).toHaveText('Sign-in: Corp SSO');
+  expect(new Set(await methods.allTextContents())).toEqual(new Set(['Sign-in: Corp SSO']));
+  await expect(signIns.first().locator('td').nth(1)).toHaveText('ada@corp.testSign-in: Corp SSO');
+  await expectNoSeriousA11yViolations(page, 'audit page after a provider sign-in');
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expect(signIns.first().getByTestId('audit-sign-in')).toBeVisible();
+    await signIns.first().scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await page.screenshot({ path: testInfo.outputPath(`audit-provider-${viewport.width}.png`) });
+  }
+});
+
 test('signs out, then offers to sign out at the provider too', async ({ page }) => {
   await page.goto(`${consoleUrl}/sign-in`);
   await page.getByRole('link', { name: 'Sign in with Corp SSO' }).click();

@@ -158,6 +158,11 @@ export async function buildConsoleServer(
     stopping ??= (async () => {
       shuttingDown = true;
       log.info({ graceMs: config.shutdownGraceMs }, 'shutting down: finishing requests in flight');
+      // No new connection from now on. Fastify closes the listener only after the preClose hooks (ending
+      // streams, giving leases up), which can take a while on a busy machine; meanwhile a new connection
+      // was taken, then dropped as idle by the sweep below. (Its own close later finds the listener
+      // closed, which it expects.)
+      if (app.server.listening) app.server.close();
       // app.close(): preClose ends the event streams and gives the relay lease up (keepTidy), then the
       // server stops listening and waits for requests in flight; those still running at the grace's
       // end have their connections cut.

@@ -1,8 +1,9 @@
 // Sign-in through a real OpenID Provider (test/helpers/test-identity-provider.ts, oidc-provider) over
 // real HTTP, on both engines: the whole Authorization Code + PKCE round trip, then each way it must
-// fail (wrong state, replayed code, expired / foreign-audience / forged ID token, the provider down),
-// roles from the groups claim at every sign-in (no mapped group, a group removed), sign-out with the
-// provider's end-session, and the audit rows. Ports: 5010-5013 (this file's share of 5000-5049).
+// fail (wrong state, replayed code, expired / foreign-audience / wrong-nonce / forged ID token, the
+// provider down), roles from the groups claim at every sign-in (no mapped group, a group removed),
+// sign-out with the provider's end-session, and the audit rows. Then a console with password sign-in
+// off and roles read from a nested claim. Ports: 5010-5015 (this file's share of 5000-5049).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '#contract/console/audit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -16,6 +17,38 @@ import {
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 
 const START = '/api/session/identity-provider';
+
+/** A browser at the console on `origin`: clicks "Sign in with Corp SSO", follows the redirects. */
+function browserAt(origin: string) {
+  /** Clicks "Sign in with Corp SSO": the console's answer and the browser's cookies. */
+  async function begin(returnTo = '/course-groups') {
+    const jar = new CookieJar();
+    const response = await fetch(`${origin}${START}?returnTo=${encodeURIComponent(returnTo)}`, {
+      redirect: 'manual',
+    });
+    jar.take(response);
+    return { response, jar, location: response.headers.get('location')! };
+  }
+
+  /** Follows the provider's redirect back to the console with the browser's cookies. */
+  async function callback(url: URL | string, jar: CookieJar) {
+    const target = new URL(url);
+    const response = await fetch(`${origin}${target.pathname}${target.search}`, {
+      redirect: 'manual',
+      headers: { cookie: jar.header() },
+    });
+    jar.take(response);
+    return { response, location: response.headers.get('location') };
+  }
+
+  async function signIn(login: string, returnTo?: string) {
+    const started = await begin(returnTo);
+    const back = await signInAtProvider(started.location, login);
+    return { ...(await callback(back, started.jar)), jar: started.jar, back };
+  }
+
+  return { begin, callback, signIn };
+}
 
 describe.each(ENGINES)('sign-in through the identity provider (%s)', (engine) => {
   const offset = engine === 'sqlite' ? 0 : 2;
@@ -78,32 +111,7 @@ describe.each(ENGINES)('sign-in through the identity provider (%s)', (engine) =>
     await idp.close();
   });
 
-  /** Clicks "Sign in with Corp SSO": the console's answer and the browser's cookies. */
-  async function begin(returnTo = '/course-groups') {
-    const jar = new CookieJar();
-    const response = await fetch(`${origin}${START}?returnTo=${encodeURIComponent(returnTo)}`, {
-      redirect: 'manual',
-    });
-    jar.take(response);
-    return { response, jar, location: response.headers.get('location')! };
-  }
-
-  /** Follows the provider's redirect back to the console with the browser's cookies. */
-  async function callback(url: URL | string, jar: CookieJar) {
-    const target = new URL(url);
-    const response = await fetch(`${origin}${target.pathname}${target.search}`, {
-      redirect: 'manual',
-      headers: { cookie: jar.header() },
-    });
-    jar.take(response);
-    return { response, location: response.headers.get('location') };
-  }
-
-  async function signIn(login: string, returnTo?: string) {
-    const started = await begin(returnTo);
-    const back = await signInAtProvider(started.location, login);
-    return { ...(await callback(back, started.jar)), jar: started.jar, back };
-  }
+  const { begin, callback, signIn } = browserAt(origin);
 
   async function session(jar: CookieJar) {
     return h.http.get('/api/session', { cookie: `lectern_session=${jar.get('lectern_session')}` });
@@ -270,6 +278,11 @@ describe.each(ENGINES)('sign-in through the identity provider (%s)', (engine) =>
       /iss/,
     ],
     [
+      'issued for another sign-in (another nonce)',
+      { claims: (c: Record<string, unknown>) => ({ ...c, nonce: 'another-sign-ins-nonce' }) },
+      /nonce/,
+    ],
+    [
       'signed with a key the provider does not publish',
       { foreignKey: true, claims: (c: Record<string, unknown>) => c },
       /signature/i,
@@ -400,5 +413,82 @@ describe.each(ENGINES)('sign-in through the identity provider (%s)', (engine) =>
     const page = await fetch(url, { redirect: 'manual' });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`action="${idp.issuer}/session/end/confirm"`);
+  });
+});
+
+describe('password sign-in turned off, roles from a nested claim', () => {
+  const origin = 'http://127.0.0.1:5015';
+  let idp: TestIdentityProvider;
+  let h: Harness;
+  const { signIn } = browserAt(origin);
+  /** The ID token of the next sign-in carries `roles` under realm_access (as Keycloak sends them). */
+  const nextRoles = (roles: string[]) =>
+    idp.forgeNextIdToken({ claims: (claims) => ({ ...claims, realm_access: { roles } }) });
+
+  beforeAll(async () => {
+    idp = await startIdentityProvider({
+      port: 5014,
+      consoleOrigins: [origin],
+      accounts: { ada: { email: 'ada@corp.test', groups: ['lectern-admins'] } },
+    });
+    h = await startHarness({
+      env: {
+        PORT: '5015',
+        LECTERN_INSTANCE_LOGIN: 'off',
+        LECTERN_OIDC_ISSUER: idp.issuer,
+        LECTERN_OIDC_CLIENT_ID: TEST_CLIENT.id,
+        LECTERN_OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
+        LECTERN_OIDC_NAME: 'Corp SSO',
+        LECTERN_OIDC_SCOPES: 'openid email profile groups',
+        LECTERN_OIDC_ROLES_CLAIM: 'realm_access.roles',
+        LECTERN_OIDC_ROLE_MAP: 'console-admin=admin,lectern-admins=support',
+      },
+    });
+  });
+  afterAll(async () => {
+    expect(h.http.leaks).toEqual([]);
+    await h.close();
+    await idp.close();
+  });
+
+  it('offers only the provider, and refuses a password sign-in saying why', async () => {
+    expect((await h.http.get('/api/meta')).body).toMatchObject({
+      signIn: { instance: false, identityProvider: { name: 'Corp SSO' } },
+    });
+    const refused = await h.http.post('/api/session', {
+      body: { email: 'ada@corp.test', password: 'whatever it is' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: 'forbidden',
+      message:
+        'Sign-in with a learning-platform password is turned off on this console. Sign in with Corp SSO.',
+    });
+    const admin = await h.sessionCookie('auditor@lectern.test', 'admin');
+    const audit = await h.http.get('/api/audit?route=signIn&limit=1', { cookie: admin });
+    expect((audit.body as { entries: AuditEntry[] }).entries[0]).toMatchObject({
+      userEmail: 'ada@corp.test',
+      summary: 'sign in refused (instance sign-in is off)',
+      signedInWith: 'instance',
+      status: 403,
+    });
+  });
+
+  it('takes the role from LECTERN_OIDC_ROLES_CLAIM, not from groups', async () => {
+    nextRoles(['console-admin']);
+    const first = await signIn('ada');
+    expect(first.location).toBe('/course-groups');
+    const cookie = `lectern_session=${first.jar.get('lectern_session')}`;
+    expect((await h.http.get('/api/session', { cookie })).body).toMatchObject({
+      role: 'admin',
+      signedInWith: 'identityProvider',
+    });
+    // The groups claim still says lectern-admins (mapped to support): it is not the roles claim here.
+    nextRoles([]);
+    const second = await signIn('ada');
+    const again = `lectern_session=${second.jar.get('lectern_session')}`;
+    expect((await h.http.get('/api/session', { cookie: again })).body).toMatchObject({
+      role: null,
+    });
   });
 });

@@ -1,16 +1,12 @@
 // GET /metrics: refused unless LECTERN_METRICS_TOKEN is set and sent as a bearer token (it once
 // answered 200 with the SPA's HTML), then Prometheus text with the console's series, labelled by route
-// templates, never raw URLs or ids.
+// templates, never raw URLs or ids. On PostgreSQL with two servers: test/server/shutdown.test.ts (who
+// leads, the shared relay state).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
+import { sample } from './helpers/metrics-text.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
-
-/** The value of one series line (`name{labels} value`), or undefined. */
-function sample(text: string, series: string): number | undefined {
-  const line = text.split('\n').find((row) => row.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
 
 describe('metrics without a token configured', () => {
   let h: Harness;

@@ -15,6 +15,7 @@ import type {
   TopicType,
 } from '#contract/enums.ts';
 import type { ConsoleRole } from '#contract/console/access.ts';
+import type { SignInMethod } from '#contract/console/session.ts';
 
 /** Course group kinds (spec 2.6); the create kinds are among them. */
 export const KIND_LABELS: Record<CourseGroupKind, string> = {
@@ -197,6 +198,16 @@ export const ROLE_LABELS: Record<ConsoleRole, string> = {
   contentManager: 'Content manager',
   support: 'Support',
 };
+
+/**
+ * How a user signed in (an audit row's `signedInWith`), in words: the learning platform's password, or
+ * the identity provider by its name (`LECTERN_OIDC_NAME`, from `/api/meta`; unknown once it is removed).
+ */
+export function signInMethodLabel(method: SignInMethod, providerName: string | null): string {
+  return method === 'identityProvider'
+    ? (providerName ?? 'the identity provider')
+    : 'learning-platform password';
+}
 
 /** Labels of the enum fields forms show as a choice, by field name. */
 const FIELD_OPTION_LABELS: Record<string, Record<string, string>> = {

@@ -186,6 +186,8 @@ class AdvisoryLease implements Leadership {
 
   /** Waits `checkMs`, or less when woken. */
   private nap(): Promise<void> {
+    // Stopping: stop() waits for the loop to end, so a nap begun after its wake-up call must not be taken.
+    if (this.stopped) return Promise.resolve();
     if (this.woken) {
       this.woken = false;
       return Promise.resolve();
@@ -216,9 +218,10 @@ class AdvisoryLease implements Leadership {
               'SELECT pg_try_advisory_lock($1) AS locked',
               [this.key],
             );
-            if (rows[0]?.locked && !this.stopped) {
+            if (rows[0]?.locked) {
+              // Held even when stop() came meanwhile: stop() gives it up and tells the others.
               this.leading = Date.now();
-              this.handlers.elected();
+              if (!this.stopped) this.handlers.elected();
             }
           } else {
             // The lease lives as long as this connection: check that it still answers.
@@ -229,8 +232,13 @@ class AdvisoryLease implements Leadership {
       } catch {
         // The connection failed: whatever we held is gone with it.
       }
+      // Stopping: the connection is stop()'s now. Closing it here would cut the unlock stop() sends on
+      // it (pg destroys the socket under a query in flight), and the others would not hear the lease
+      // is free until their next check.
+      if (this.stopped) return;
       this.dropConnection();
-      if (!this.stopped) await sleep(this.checkMs);
+      // A nap, not a sleep: stop() (and a lease given up) cut it short.
+      await this.nap();
     }
   }
 
@@ -272,7 +280,10 @@ class AdvisoryLease implements Leadership {
   async stop(): Promise<void> {
     this.stopped = true;
     this.wakeUp?.();
+    // Let the campaign finish the query it has in flight: the unlock must not race it.
+    await this.loop;
     const client = this.client;
+    this.client = null;
     if (client && this.leading !== null) {
       const unlocked = await client
         .query('SELECT pg_advisory_unlock($1)', [this.key])
@@ -281,12 +292,10 @@ class AdvisoryLease implements Leadership {
       if (unlocked) await this.released();
     }
     this.leading = null;
-    this.client = null;
     if (client) {
       client.removeAllListeners('error');
       client.on('error', () => undefined);
       await client.end().catch(() => undefined);
     }
-    await this.loop;
   }
 }

@@ -1,8 +1,12 @@
-// The audit records, newest first: who did what, the answer, the background job and the payload hash.
+// The audit records, newest first: who did what (and how they signed in), the answer, the background
+// job and the payload hash.
+import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '#contract/console/audit.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { labelFor, ROLE_LABELS, signInMethodLabel } from '../../lib/labels.ts';
+import { sessionQueries } from '../../lib/session.ts';
 import type { Tone } from '../../components/ui/badge.tsx';
 import { AuditSubjects } from './audit-subjects.tsx';
 
@@ -44,6 +48,8 @@ function AuditStatus({ entry }: { entry: AuditEntry }) {
 }
 
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
+  // The provider's name for rows of users who signed in through it (cached: the sign-in page read it).
+  const providerName = useQuery(sessionQueries.meta()).data?.signIn.identityProvider?.name ?? null;
   return (
     <Table caption="Audit records, newest first">
       <thead>
@@ -67,7 +73,14 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
             </Td>
             <Td>
               {entry.userEmail ?? <span className="muted">anonymous</span>}
-              {entry.role ? <span className="block muted">{entry.role}</span> : null}
+              {entry.role ? (
+                <span className="block muted">{labelFor(ROLE_LABELS, entry.role)}</span>
+              ) : null}
+              {entry.signedInWith ? (
+                <span className="block muted" data-testid="audit-sign-in">
+                  Sign-in: {signInMethodLabel(entry.signedInWith, providerName)}
+                </span>
+              ) : null}
             </Td>
             <Td>
               <span className="mono break">{entry.route}</span>
