@@ -39,6 +39,10 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     load: () => import('./cluster-failover.ts'),
   },
   {
+    name: 'relay handover on SIGTERM (two servers on PostgreSQL, 5 s lease checks)',
+    load: () => import('./relay-handover.ts'),
+  },
+  {
     name: 'event relay soak (10,000 events/min for a minute under 20% feed faults)',
     load: () => import('./relay-soak.ts'),
   },

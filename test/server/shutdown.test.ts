@@ -8,7 +8,6 @@ import { connect } from 'node:net';
 import pg from 'pg';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEASES } from '../../src/server/storage/coordination.ts';
 import {
   createCourses,
   createLearners,
@@ -17,7 +16,7 @@ import {
 } from '../helpers/learner-fixtures.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { postgresPassword, testDatabaseUrl } from '../helpers/test-database.ts';
-import { startNode, within, type ClusterNode } from './helpers/cluster.ts';
+import { justLostTheLease, startNode, within, type ClusterNode } from './helpers/cluster.ts';
 import { CuttableProxy, proxiedTestDatabase } from './helpers/cuttable-proxy.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 import { sample } from './helpers/metrics-text.ts';
@@ -213,27 +212,6 @@ describe('two servers on PostgreSQL: /metrics says who leads; SIGTERM hands the 
   let a: ClusterNode;
   let b: ClusterNode;
 
-  /**
-   * True when each of `server`'s lease connections asked for its lease and lost it in the last 1.5 s:
-   * its next check is 3.5 s away or more, so a takeover within a second of a SIGTERM sent now can only
-   * come from the released lease's announcement (PostgreSQL shows a session's last statement and when
-   * it went idle). Before a server's first attempt, "follower" is all it says, and that attempt could
-   * win by itself.
-   */
-  async function justLostTheLease(server: string): Promise<boolean> {
-    const { rows } = await database.query<{ state: string; query: string; fresh: boolean }>(
-      `SELECT state, query, now() - state_change < interval '1500 milliseconds' AS fresh
-       FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
-      [`lectern-relay:${server}`],
-    );
-    return (
-      rows.length === LEASES.length &&
-      rows.every(
-        (row) => row.state === 'idle' && row.query.includes('pg_try_advisory_lock') && row.fresh,
-      )
-    );
-  }
-
   const scrape = async (node: ClusterNode) => {
     const response = await node.http.get('/metrics', {
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -291,16 +269,23 @@ describe('two servers on PostgreSQL: /metrics says who leads; SIGTERM hands the 
     expect(sample(await scrape(b), 'lectern_relay_leader')).toBe(0);
   });
 
-  it('the other server leads within a second of SIGTERM; the stopped one exits 0', async () => {
+  it('the other server leads at once after SIGTERM, not at its next lease check; the stopped one exits 0', async () => {
     const exit = new Promise<number | null>((resolve) =>
       a.child.once('exit', (code) => resolve(code)),
     );
-    await within(() => justLostTheLease('console-b'), 7000, 'B to try for the lease and lose');
+    await within(
+      () => justLostTheLease(database, 'console-b'),
+      7000,
+      'B to try for the lease and lose',
+    );
     const sent = performance.now();
     a.child.kill('SIGTERM');
     await within(async () => (await b.health()).body.relay.role === 'leader', 7000, 'B leads');
     const handover = performance.now() - sent;
-    expect(handover).toBeLessThan(1000);
+    // Told, not found out: without the announcement B takes over only at its next lease check, 5 s on.
+    // Half of that leaves room for a busy machine (1.1 s at load 13, where a quiet one takes well under
+    // the 1 s target); the figure itself is the benchmark's (bench/relay-handover.ts).
+    expect(handover).toBeLessThan(2500);
     expect(await exit).toBe(0);
     expect((await b.health()).body.relay).toMatchObject({ role: 'leader', leader: 'console-b' });
     expect(sample(await scrape(b), 'lectern_relay_leader')).toBe(1);

@@ -4,6 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { LEASES } from '../../../src/server/storage/coordination.ts';
 import type { TestSandbox } from '../../helpers/sandbox.ts';
 import { ScanningClient } from './scanning-client.ts';
 
@@ -108,4 +110,25 @@ export async function within(
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/**
+ * True when each of `server`'s lease connections asked for its lease and lost it in the last 1.5 s:
+ * its next check is 3.5 s away or more (at a 5 s lease check), so a takeover within a second of a
+ * SIGTERM sent now can only come from the released lease's announcement (PostgreSQL shows a session's
+ * last statement and when it went idle). Before a server's first attempt, "follower" is all it says,
+ * and that attempt could win by itself.
+ */
+export async function justLostTheLease(database: pg.Pool, server: string): Promise<boolean> {
+  const { rows } = await database.query<{ state: string; query: string; fresh: boolean }>(
+    `SELECT state, query, now() - state_change < interval '1500 milliseconds' AS fresh
+     FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+    [`lectern-relay:${server}`],
+  );
+  return (
+    rows.length === LEASES.length &&
+    rows.every(
+      (row) => row.state === 'idle' && row.query.includes('pg_try_advisory_lock') && row.fresh,
+    )
+  );
 }
