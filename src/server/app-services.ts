@@ -205,10 +205,22 @@ export async function createServices(
   });
   // Alert rules are evaluated, and webhooks sent, by the relay's leader only.
   for (const duty of alerts.duties) relay.whileLeading(duty);
+  const history = createHistoryService(createHistoryRepository(store.db), {
+    serverName: config.serverName,
+    log: log.child({ component: 'history' }),
+  });
+  const capture = createChangeCapture({
+    reader: createCourseReader(upstream),
+    history,
+    log: log.child({ component: 'history' }),
+    now,
+    quietMs: config.historyQuietMs,
+  });
   const contentActions = createContentActions({
     upstream,
     auditTrail,
     closeFlights: () => reads.closeFlights(),
+    capture,
     log: log.child({ component: 'content-actions' }),
   });
   const scheduleRunner = createScheduleRunner({
@@ -227,17 +239,6 @@ export async function createServices(
     onChange: () => scheduleRunner.wake(),
   });
 
-  const history = createHistoryService(createHistoryRepository(store.db), {
-    serverName: config.serverName,
-    log: log.child({ component: 'history' }),
-  });
-  const capture = createChangeCapture({
-    reader: createCourseReader(upstream),
-    history,
-    log: log.child({ component: 'history' }),
-    now,
-    quietMs: config.historyQuietMs,
-  });
   const courseChecks = createCourseChecksService({
     upstream,
     repository: createCourseChecksRepository(store.db),

@@ -1,10 +1,12 @@
 // Review before publishing over real HTTP, on both engines: who may ask, approve and decline; one pending
 // request per course; the version asked for and staleness from the course history; approval publishing
-// through the status-checked, audited path (once, even when two admins approve at once); a decline's
+// through the status-checked, audited path (once, even when two admins approve at once) and kept in the
+// course history; a decline's
 // comment for the requester; the checks report left empty when course checks are not available.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../helpers/test-database.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
+import { waitForVersions } from './helpers/schedules.ts';
 
 interface RequestBody {
   id: string;
@@ -59,18 +61,8 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
     return target;
   }
 
-  async function versions(courseId: string, count: number): Promise<number> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const page = await h.http.get(`/api/history/courses/${courseId}/versions?limit=50`, {
-        cookie: admin,
-      });
-      const n = (page.body.versions as unknown[]).length;
-      if (n >= count) return n;
-      if (Date.now() > deadline) throw new Error(`${courseId}: ${n} versions, not ${count}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const versions = (courseId: string, count: number) =>
+    waitForVersions(h.http, admin, courseId, count);
 
   const ask = (target: unknown, note = 'Ready for learners', cookie = manager) =>
     h.http.post('/api/reviews', { cookie, body: { target, note } });
@@ -182,6 +174,18 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
     );
     expect(releases.filter((entry) => entry.summary.includes(target.courseId))).toHaveLength(1);
     expect(releases[0]!.status).toBe(200);
+
+    // The publish is a version of the course, in the approving admin's name; the next request is
+    // reviewed against it.
+    const [published] = await versions(target.courseId, 2);
+    expect(published).toMatchObject({
+      number: 2,
+      userEmail: 'admin@lectern.test',
+      kinds: ['status'],
+      status: 'published',
+    });
+    const next = await ask(target, 'Second edition');
+    expect(next.body).toMatchObject({ version: 2, publishedVersion: 2, stale: false });
 
     // The requester sees the outcome among their decided requests.
     const mine = await h.http.get('/api/reviews?view=decided&mine=true', { cookie: manager });
