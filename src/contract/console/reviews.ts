@@ -58,7 +58,10 @@ export const PublishRequest = z.object({
   outcome: z
     .string()
     .nullable()
-    .meta({ description: 'What the approval did, in a sentence; null until approved.' }),
+    .meta({
+      description:
+        'What the approval did, in a sentence; null until approved. A request pending again says why: the server sending its approved publish stopped, and its status could not be checked afterwards.',
+    }),
 });
 export type PublishRequest = z.infer<typeof PublishRequest>;
 

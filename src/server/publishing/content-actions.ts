@@ -342,3 +342,22 @@ export function summarize(action: ScheduleAction, results: ScheduleItemResult[])
     results,
   };
 }
+
+/**
+ * A resumed run's check skips what its first server already did, so "nothing sent" there means done;
+ * the sentence says who stopped before settling the `what` ('run', 'approval').
+ */
+export function afterResume(
+  outcome: ActionOutcome,
+  from: string | null,
+  what: string,
+): ActionOutcome {
+  const stopped = `${from ?? 'Its server'} stopped before settling this ${what}`;
+  if (outcome.state === 'failed')
+    return { ...outcome, outcome: `${stopped}; finishing it failed. ${outcome.outcome}` };
+  return {
+    ...outcome,
+    state: 'done',
+    outcome: `${stopped}; checked again and finished here. ${outcome.outcome}`,
+  };
+}
