@@ -8,6 +8,7 @@
 // when the statuses cannot be read, the request is reopened for review.
 import { randomUUID } from 'node:crypto';
 import type { ConsoleRole } from '#contract/console/access.ts';
+import { CourseCheckReport } from '#contract/console/course-checks.ts';
 import type {
   CreatePublishRequestBody,
   PublishRequest,
@@ -40,7 +41,7 @@ export interface ReviewServiceDeps {
    * The course checks report of the course as it is now, attached to a new request; absent (or
    * answering null) when course checks are not available. A failure to read it leaves the report out.
    */
-  checksReport?: (courseId: string) => Promise<unknown>;
+  checksReport?: (courseId: string) => Promise<CourseCheckReport | null>;
 }
 
 export interface Reviewer {
@@ -266,10 +267,12 @@ export function createReviewService(deps: ReviewServiceDeps) {
 }
 export type ReviewService = ReturnType<typeof createReviewService>;
 
-function parseReport(text: string | null): unknown {
+/** The stored report, as the contract has it; null when none was kept (or it no longer reads). */
+function parseReport(text: string | null): CourseCheckReport | null {
   if (text === null) return null;
   try {
-    return JSON.parse(text) as unknown;
+    const parsed = CourseCheckReport.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
