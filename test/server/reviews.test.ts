@@ -4,6 +4,7 @@
 // course history; a decline's
 // comment for the requester; the checks report left empty when course checks are not available.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublishRequestsRepository } from '../../src/server/storage/publish-requests-repository.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 import { waitForVersions } from './helpers/schedules.ts';
@@ -24,7 +25,14 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
   let support: string;
 
   beforeAll(async () => {
-    h = await startHarness({ engine, env: { LECTERN_HISTORY_QUIET_MS: '50' } });
+    h = await startHarness({
+      engine,
+      env: {
+        LECTERN_HISTORY_QUIET_MS: '50',
+        LECTERN_SCHEDULE_CHECK_MS: '100',
+        LECTERN_UPSTREAM_TIMEOUT_MS: '2000',
+      },
+    });
     admin = await h.sessionCookie('admin@lectern.test', 'admin');
     manager = await h.sessionCookie('manager@lectern.test', 'contentManager');
     support = await h.sessionCookie('support@lectern.test', 'support');
@@ -233,5 +241,64 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
     ).toMatchObject({ state: 'declined', comment: 'The intro lesson is empty.' });
     // A new request may be made once the last one is decided.
     expect((await ask(target, 'Filled the intro')).status).toBe(200);
+  });
+
+  /** A request an admin approved on server 'gone', which began its publish 4 s ago and stopped. */
+  async function leftApproving(target: { courseId: string; groupId: string; title: string }) {
+    const made = (await ask(target)).body as RequestBody;
+    const repo = createPublishRequestsRepository(h.server.store.db);
+    const at = Date.now() - 4000;
+    expect(
+      await repo.decide(
+        made.id,
+        'approving',
+        { email: 'admin@lectern.test', at, comment: null },
+        { server: 'gone', token: 'dead-token' },
+      ),
+    ).toBe(true);
+    return made.id;
+  }
+  const decided = async (id: string) => {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      const found = (await pending()).find((request) => request.id === id);
+      if (found?.state !== 'approving') return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`${id} is still being published`);
+  };
+
+  it('finishes an approval its server left: the status is checked again, nothing sent twice', async () => {
+    const target = await createCourse('Review: left published');
+    const id = await leftApproving(target);
+    // The stopped server's publish had taken effect.
+    await h.sandbox.api('PUT', `/content/${target.courseId}/releaseContent`, {
+      kind: 'course',
+      action: 'release',
+    });
+    expect(await decided(id)).toBeUndefined();
+    const mine = await h.http.get('/api/reviews?view=decided', { cookie: admin });
+    expect(
+      (mine.body.requests as RequestBody[]).find((request) => request.id === id),
+    ).toMatchObject({
+      state: 'approved',
+      decidedBy: 'admin@lectern.test',
+      outcome:
+        'gone stopped before settling this approval; checked again and finished here. Nothing was sent: Already published.',
+    });
+    const sent = h.sandbox.received.filter((request) =>
+      request.url.includes(`/content/${target.courseId}/releaseContent`),
+    );
+    expect(sent).toHaveLength(1);
+  });
+
+  it('reopens an approval its server left when the course status cannot be read', async () => {
+    const target = await createCourse('Review: left unreadable');
+    const id = await leftApproving({ ...target, groupId: '00000000-0000-4000-8000-000000000001' });
+    const reopened = await decided(id);
+    expect(reopened).toMatchObject({ state: 'pending', decidedBy: null, comment: null });
+    expect(reopened!.outcome).toMatch(
+      /^gone stopped before settling the approval of admin@lectern\.test, and the course's status could not be checked \(Its current status could not be read, so nothing was sent\. .+\)\. It waits for review again\.$/,
+    );
+    expect(await status(target.courseId, target.groupId)).toBe('draft');
   });
 });

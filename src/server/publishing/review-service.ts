@@ -137,36 +137,8 @@ export function createReviewService(deps: ReviewServiceDeps) {
         if (error instanceof RunAbandoned) return;
         result = { state: 'failed', outcome: `Failed: ${(error as Error).message}`, results: [] };
       }
-      if (resumedFrom === undefined) {
-        await repo.settle(
-          record.id,
-          token,
-          result.state === 'failed' ? 'failed' : 'approved',
-          result.outcome,
-          deps.now(),
-        );
-        return;
-      }
-      // The statuses could not be read: nobody knows whether it was published; an admin decides again.
-      if (result.state === 'failed' && result.outcome.startsWith(REASONS.unreadable)) {
-        const stopped = `${resumedFrom ?? 'Its server'} stopped before settling the approval of ${record.decidedBy ?? 'an admin'}`;
-        await repo.settle(
-          record.id,
-          token,
-          'pending',
-          `${stopped}, and the course's status could not be checked (${result.outcome}). It waits for review again.`,
-          deps.now(),
-        );
-        return;
-      }
-      const resumed = afterResume(result, resumedFrom, 'approval');
-      await repo.settle(
-        record.id,
-        token,
-        resumed.state === 'failed' ? 'failed' : 'approved',
-        resumed.outcome,
-        deps.now(),
-      );
+      const [state, outcome] = settlement(result, record, resumedFrom);
+      await repo.settle(record.id, token, state, outcome, deps.now());
     } finally {
       running.delete(record.id);
     }
@@ -276,4 +248,25 @@ function parseReport(text: string | null): CourseCheckReport | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * How an approval run ends: approved or failed as the publish went; a run resumed from a stopped server
+ * says so, and goes back to review when the course's status could not be read (nobody knows whether it
+ * was published).
+ */
+function settlement(
+  result: ActionOutcome,
+  record: PublishRequestRecord,
+  resumedFrom: string | null | undefined,
+): ['approved' | 'failed' | 'pending', string] {
+  if (resumedFrom === undefined)
+    return [result.state === 'failed' ? 'failed' : 'approved', result.outcome];
+  if (result.state === 'failed' && result.outcome.startsWith(REASONS.unreadable))
+    return [
+      'pending',
+      `${resumedFrom ?? 'Its server'} stopped before settling the approval of ${record.decidedBy ?? 'an admin'}, and the course's status could not be checked (${result.outcome}). It waits for review again.`,
+    ];
+  const resumed = afterResume(result, resumedFrom, 'approval');
+  return [resumed.state === 'failed' ? 'failed' : 'approved', resumed.outcome];
 }
