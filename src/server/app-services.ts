@@ -205,10 +205,22 @@ export async function createServices(
   });
   // Alert rules are evaluated, and webhooks sent, by the relay's leader only.
   for (const duty of alerts.duties) relay.whileLeading(duty);
+  const history = createHistoryService(createHistoryRepository(store.db, store.engine), {
+    serverName: config.serverName,
+    log: log.child({ component: 'history' }),
+  });
+  const capture = createChangeCapture({
+    reader: createCourseReader(upstream),
+    history,
+    log: log.child({ component: 'history' }),
+    now,
+    quietMs: config.historyQuietMs,
+  });
   const contentActions = createContentActions({
     upstream,
     auditTrail,
     closeFlights: () => reads.closeFlights(),
+    capture,
     log: log.child({ component: 'content-actions' }),
   });
   const scheduleRunner = createScheduleRunner({
@@ -220,6 +232,8 @@ export async function createServices(
     log: log.child({ component: 'schedules' }),
     config: config.schedules,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
+    // The schedules leader also finishes approvals a stopped server left (`reviews` is made below).
+    recoverAlso: () => reviews.recover(),
   });
   const schedules = createScheduleService({
     repo: createSchedulesRepository(store.db, store.engine),
@@ -227,17 +241,6 @@ export async function createServices(
     onChange: () => scheduleRunner.wake(),
   });
 
-  const history = createHistoryService(createHistoryRepository(store.db), {
-    serverName: config.serverName,
-    log: log.child({ component: 'history' }),
-  });
-  const capture = createChangeCapture({
-    reader: createCourseReader(upstream),
-    history,
-    log: log.child({ component: 'history' }),
-    now,
-    quietMs: config.historyQuietMs,
-  });
   const courseChecks = createCourseChecksService({
     upstream,
     repository: createCourseChecksRepository(store.db),
@@ -257,6 +260,8 @@ export async function createServices(
     history,
     actions: contentActions,
     now,
+    serverName: config.serverName,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
     checksReport: (courseId) => courseChecks.reportFor(courseId, { maxWaitMs: 20_000 }),
   });
   const presence = createPresenceService({

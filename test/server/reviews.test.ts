@@ -1,10 +1,13 @@
 // Review before publishing over real HTTP, on both engines: who may ask, approve and decline; one pending
 // request per course; the version asked for and staleness from the course history; approval publishing
-// through the status-checked, audited path (once, even when two admins approve at once); a decline's
+// through the status-checked, audited path (once, even when two admins approve at once) and kept in the
+// course history; a decline's
 // comment for the requester; the checks report left empty when course checks are not available.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublishRequestsRepository } from '../../src/server/storage/publish-requests-repository.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
+import { waitForVersions } from './helpers/schedules.ts';
 
 interface RequestBody {
   id: string;
@@ -22,7 +25,14 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
   let support: string;
 
   beforeAll(async () => {
-    h = await startHarness({ engine, env: { LECTERN_HISTORY_QUIET_MS: '50' } });
+    h = await startHarness({
+      engine,
+      env: {
+        LECTERN_HISTORY_QUIET_MS: '50',
+        LECTERN_SCHEDULE_CHECK_MS: '100',
+        LECTERN_UPSTREAM_TIMEOUT_MS: '2000',
+      },
+    });
     admin = await h.sessionCookie('admin@lectern.test', 'admin');
     manager = await h.sessionCookie('manager@lectern.test', 'contentManager');
     support = await h.sessionCookie('support@lectern.test', 'support');
@@ -59,18 +69,8 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
     return target;
   }
 
-  async function versions(courseId: string, count: number): Promise<number> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const page = await h.http.get(`/api/history/courses/${courseId}/versions?limit=50`, {
-        cookie: admin,
-      });
-      const n = (page.body.versions as unknown[]).length;
-      if (n >= count) return n;
-      if (Date.now() > deadline) throw new Error(`${courseId}: ${n} versions, not ${count}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const versions = (courseId: string, count: number) =>
+    waitForVersions(h.http, admin, courseId, count);
 
   const ask = (target: unknown, note = 'Ready for learners', cookie = manager) =>
     h.http.post('/api/reviews', { cookie, body: { target, note } });
@@ -183,6 +183,18 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
     expect(releases.filter((entry) => entry.summary.includes(target.courseId))).toHaveLength(1);
     expect(releases[0]!.status).toBe(200);
 
+    // The publish is a version of the course, in the approving admin's name; the next request is
+    // reviewed against it.
+    const [published] = await versions(target.courseId, 2);
+    expect(published).toMatchObject({
+      number: 2,
+      userEmail: 'admin@lectern.test',
+      kinds: ['status'],
+      status: 'published',
+    });
+    const next = await ask(target, 'Second edition');
+    expect(next.body).toMatchObject({ version: 2, publishedVersion: 2, stale: false });
+
     // The requester sees the outcome among their decided requests.
     const mine = await h.http.get('/api/reviews?view=decided&mine=true', { cookie: manager });
     expect(
@@ -229,5 +241,64 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
     ).toMatchObject({ state: 'declined', comment: 'The intro lesson is empty.' });
     // A new request may be made once the last one is decided.
     expect((await ask(target, 'Filled the intro')).status).toBe(200);
+  });
+
+  /** A request an admin approved on server 'gone', which began its publish 4 s ago and stopped. */
+  async function leftApproving(target: { courseId: string; groupId: string; title: string }) {
+    const made = (await ask(target)).body as RequestBody;
+    const repo = createPublishRequestsRepository(h.server.store.db);
+    const at = Date.now() - 4000;
+    expect(
+      await repo.decide(
+        made.id,
+        'approving',
+        { email: 'admin@lectern.test', at, comment: null },
+        { server: 'gone', token: 'dead-token' },
+      ),
+    ).toBe(true);
+    return made.id;
+  }
+  const decided = async (id: string) => {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      const found = (await pending()).find((request) => request.id === id);
+      if (found?.state !== 'approving') return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`${id} is still being published`);
+  };
+
+  it('finishes an approval its server left: the status is checked again, nothing sent twice', async () => {
+    const target = await createCourse('Review: left published');
+    const id = await leftApproving(target);
+    // The stopped server's publish had taken effect.
+    await h.sandbox.api('PUT', `/content/${target.courseId}/releaseContent`, {
+      kind: 'course',
+      action: 'release',
+    });
+    expect(await decided(id)).toBeUndefined();
+    const mine = await h.http.get('/api/reviews?view=decided', { cookie: admin });
+    expect(
+      (mine.body.requests as RequestBody[]).find((request) => request.id === id),
+    ).toMatchObject({
+      state: 'approved',
+      decidedBy: 'admin@lectern.test',
+      outcome:
+        'gone stopped before settling this approval; checked again and finished here. Nothing was sent: Already published.',
+    });
+    const sent = h.sandbox.received.filter((request) =>
+      request.url.includes(`/content/${target.courseId}/releaseContent`),
+    );
+    expect(sent).toHaveLength(1);
+  });
+
+  it('reopens an approval its server left when the course status cannot be read', async () => {
+    const target = await createCourse('Review: left unreadable');
+    const id = await leftApproving({ ...target, groupId: '00000000-0000-4000-8000-000000000001' });
+    const reopened = await decided(id);
+    expect(reopened).toMatchObject({ state: 'pending', decidedBy: null, comment: null });
+    expect(reopened!.outcome).toMatch(
+      /^gone stopped before settling the approval of admin@lectern\.test, and the course's status could not be checked \(Its current status could not be read, so nothing was sent\. .+\)\. It waits for review again\.$/,
+    );
+    expect(await status(target.courseId, target.groupId)).toBe('draft');
   });
 });

@@ -1,6 +1,6 @@
 // Scheduled actions over real HTTP, on both engines: who may schedule, what is refused, each action on
 // each kind of target running once at its time through the status check, audited as the admin who
-// scheduled it; cancelling; a scheduler who lost the admin role; a run its server never settled,
+// scheduled it and kept in the course history; cancelling; a scheduler who lost the admin role; a run its server never settled,
 // finished without sending twice.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   createGroup,
   releasesOf,
   waitForSchedule,
+  waitForVersions,
   type ScheduleBody,
 } from './helpers/schedules.ts';
 
@@ -37,7 +38,11 @@ describe.each(ENGINES)('scheduled actions (%s)', (engine) => {
   beforeAll(async () => {
     h = await startHarness({
       engine,
-      env: { LECTERN_SCHEDULE_CHECK_MS: '100', LECTERN_UPSTREAM_TIMEOUT_MS: '2000' },
+      env: {
+        LECTERN_SCHEDULE_CHECK_MS: '100',
+        LECTERN_UPSTREAM_TIMEOUT_MS: '2000',
+        LECTERN_HISTORY_QUIET_MS: '50',
+      },
     });
     admin = await h.sessionCookie('admin@lectern.test', 'admin');
     manager = await h.sessionCookie('manager@lectern.test', 'contentManager');
@@ -155,8 +160,26 @@ describe.each(ENGINES)('scheduled actions (%s)', (engine) => {
       upstreamStatus: 200,
       outcome: 'completed',
       summary: `release course ${group.courseIds[1]} (scheduled for ${when} Europe/Paris)`,
-      subjects: [{ type: 'course', id: group.courseIds[1], title: null }],
+      subjects: [
+        {
+          type: 'course',
+          id: group.courseIds[1],
+          title: `${group.title} session 2`,
+          changes: [{ field: 'status', node: null, before: 'draft', after: 'published' }],
+        },
+      ],
     });
+    // Each course's history has the scheduled publish as a version, in the scheduler's name.
+    for (const id of group.courseIds) {
+      const [version] = await waitForVersions(h.http, admin, id, 1);
+      expect(version).toMatchObject({
+        number: 1,
+        userEmail: 'admin@lectern.test',
+        kinds: ['status'],
+        status: 'published',
+        auditSeqs: [rows.find((row: ScheduleBody) => row.path.includes(id)).seq],
+      });
+    }
     const past = await h.http.get(`/api/schedules?view=past&groupId=${group.groupId}`, {
       cookie: manager,
     });

@@ -154,6 +154,7 @@ describe('console schema', () => {
         'edit_leases',
         'editor_presence',
         'name_cache',
+        'publish_approvals',
         'publish_requests',
         'relay_events',
         'relay_kinds',

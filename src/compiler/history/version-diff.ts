@@ -53,8 +53,13 @@ const PLACEMENT = new Set([
   'topics',
 ]);
 
-const describe = (record: object): Fields =>
-  Object.fromEntries(Object.entries(record).filter(([key]) => !PLACEMENT.has(key)));
+// A plain loop: placing a 2,000-node course calls it 4,000 times (entries/filter/fromEntries allocated
+// three arrays per node and were a third of a comparison's time).
+function describe(record: object): Fields {
+  const out: Fields = {};
+  for (const key in record) if (!PLACEMENT.has(key)) out[key] = (record as Fields)[key];
+  return out;
+}
 
 export function placeOutline(structure: CourseStructure): PlacedOutline {
   const nodes = new Map<string, PlacedNode>();
@@ -111,15 +116,18 @@ function fieldChanges(
   ignored: ReadonlySet<string> = new Set(),
 ): FieldChange[] {
   const changes: FieldChange[] = [];
-  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (ignored.has(field) || sameValue(before[field], after[field])) continue;
+  const compare = (field: string) => {
+    if (ignored.has(field) || sameValue(before[field], after[field])) return;
     changes.push({
       field,
       scope,
       ...(before[field] !== undefined && { before: before[field] }),
       ...(after[field] !== undefined && { after: after[field] }),
     });
-  }
+  };
+  // The fields of either side, each once, without building a set per node.
+  for (const field in before) compare(field);
+  for (const field in after) if (!(field in before)) compare(field);
   return changes;
 }
 

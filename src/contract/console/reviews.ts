@@ -4,6 +4,7 @@
 // history version it asks for, so the queue can say what changed since the last published version and
 // mark it stale when the course changed after it was made.
 import { z } from 'zod';
+import { CourseCheckReport } from './course-checks.ts';
 import { consoleEndpoint } from './endpoint.ts';
 
 export const ReviewState = z.enum(['pending', 'approving', 'approved', 'declined', 'failed']).meta({
@@ -45,7 +46,7 @@ export const PublishRequest = z.object({
     description:
       'The course changed after the request was made (its history has a later version): the reviewer would publish more than was asked.',
   }),
-  checksReport: z.unknown().nullable().meta({
+  checksReport: CourseCheckReport.nullable().meta({
     description:
       'The course checks report of the version asked for, as the checks endpoint answered when the request was made; null when no report was available.',
   }),
@@ -55,10 +56,10 @@ export const PublishRequest = z.object({
     .string()
     .nullable()
     .meta({ description: "The reviewer's comment (required to decline)." }),
-  outcome: z
-    .string()
-    .nullable()
-    .meta({ description: 'What the approval did, in a sentence; null until approved.' }),
+  outcome: z.string().nullable().meta({
+    description:
+      'What the approval did, in a sentence; null until approved. A request pending again says why: the server sending its approved publish stopped, and its status could not be checked afterwards.',
+  }),
 });
 export type PublishRequest = z.infer<typeof PublishRequest>;
 

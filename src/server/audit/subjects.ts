@@ -32,6 +32,21 @@ function collect(): {
 const itemsOf = (record: Record<string, unknown>, name: string) =>
   Array.isArray(record[name]) ? (record[name] as unknown[]).filter(isObject) : [];
 
+/**
+ * The subjects a content change was read to touch (with old -> new values) first, then those of `rest`
+ * it did not describe, up to MAX_SUBJECTS.
+ */
+export function touchedFirst(
+  touched: readonly AuditSubject[],
+  rest: readonly AuditSubject[],
+): AuditSubject[] {
+  const described = new Set(touched.map((s) => `${s.type}:${s.id}`));
+  return [...touched, ...rest.filter((s) => !described.has(`${s.type}:${s.id}`))].slice(
+    0,
+    MAX_SUBJECTS,
+  );
+}
+
 /** What the request names. `path` is the upstream path (`/content/{id}/releaseContent`). */
 export function requestSubjects(operationId: string, body: unknown, path: string): AuditSubject[] {
   const subjects = collect();

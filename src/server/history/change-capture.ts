@@ -167,30 +167,37 @@ export function createChangeCapture(options: CaptureOptions) {
     try {
       if (due.length === 0) return;
       if (waitJobs) await waitForJobs(new Set(due.flatMap(([, g]) => [...g.jobs])));
-      const after = await reader.snapshots(due.map(([, g]) => g.courseId));
-      const readAt = now();
-      for (const [, gathering] of due) {
-        const { courseId } = gathering;
-        const state = after.get(courseId);
-        if (!state || gathering.before === undefined) {
-          log.warn({ courseId }, 'history: the course could not be read, no version recorded');
-          continue;
-        }
-        await history.record({
-          courseId,
-          before: gathering.before,
-          after: state,
-          at: readAt,
-          userEmail: gathering.userEmail,
-          kinds: [...gathering.kinds],
-          auditSeqs: gathering.auditSeqs,
-          translation: gathering.translation,
-        });
-      }
+      const courseIds = due.map(([, g]) => g.courseId);
+      // Read and recorded under the courses' lock: a later read never gets an earlier number.
+      await history.whileRecording(courseIds, () => recordDue(due));
     } catch (error) {
       log.error({ err: error }, 'history: recording versions failed');
     } finally {
       schedule();
+    }
+  }
+
+  /** Reads the due courses once more and records one version per gathering. */
+  async function recordDue(due: [string, Gathering][]): Promise<void> {
+    const after = await reader.snapshots(due.map(([, g]) => g.courseId));
+    const readAt = now();
+    for (const [, gathering] of due) {
+      const { courseId } = gathering;
+      const state = after.get(courseId);
+      if (!state || gathering.before === undefined) {
+        log.warn({ courseId }, 'history: the course could not be read, no version recorded');
+        continue;
+      }
+      await history.record({
+        courseId,
+        before: gathering.before,
+        after: state,
+        at: readAt,
+        userEmail: gathering.userEmail,
+        kinds: [...gathering.kinds],
+        auditSeqs: gathering.auditSeqs,
+        translation: gathering.translation,
+      });
     }
   }
 

@@ -14,6 +14,8 @@
 //   diff(before | null, after)       -> VersionDiff            any two snapshots (e.g. a version and
 //                                      the course as read now), by stable ids
 //   coursesOfNodes(ids)              -> Map<nodeId, courseId>  sections, lessons, topics, criteria seen
+//   whileRecording(ids, fn)          -> fn()                   read "after" and record under the
+//                                      courses' cluster-wide lock (numbers follow read order)
 // Types are the contract's (src/contract/console/history.ts). Storage: snapshot-codec.ts.
 import type { Logger } from 'pino';
 import {
@@ -78,6 +80,8 @@ export interface HistoryOptions {
 /** A chain is cut when its differences weigh more than one whole state. */
 const CHAIN_WEIGHT = 1;
 const RECORD_ATTEMPTS = 8;
+/** Versions looked back on for the "before" of a change that overlapped others (not drift). */
+const RECENT_VERSIONS = 8;
 
 const asSnapshot = (snapshot: CourseSnapshot): Baseline => snapshot as Baseline;
 
@@ -142,6 +146,18 @@ export function createHistoryService(repo: HistoryRepository, options: HistoryOp
     );
   }
 
+  /**
+   * Whether `state` is what an earlier one of the last versions ended with: a change sent through
+   * another server was recorded between this change's "before" and its "after" (not drift).
+   */
+  async function recentlyRecorded(latest: VersionRow, state: StateRecords): Promise<boolean> {
+    for (let n = latest.number - 1; n >= Math.max(1, latest.number - RECENT_VERSIONS); n--) {
+      const row = await repo.find(latest.course_id, n);
+      if (row && !deltaOf(await afterRecords(row), state)) return true;
+    }
+    return false;
+  }
+
   async function store(change: RecordedChange): Promise<CourseVersionSummary> {
     const latest = await repo.latest(change.courseId);
     const previous = latest ? await afterRecords(latest) : null;
@@ -155,9 +171,10 @@ export function createHistoryService(repo: HistoryRepository, options: HistoryOp
       const delta = deltaOf(previous, before);
       if (delta) {
         beforeData = await encodeDelta(delta);
-        drift = !isEmptyDiff(
-          diffVersions(asSnapshot(fromRecords(previous)), asSnapshot(change.before!)),
-        );
+        drift =
+          !isEmptyDiff(
+            diffVersions(asSnapshot(fromRecords(previous)), asSnapshot(change.before!)),
+          ) && !(await recentlyRecorded(latest!, before));
       }
     } else if (before) beforeData = await encodeWhole(before);
 
@@ -316,6 +333,10 @@ export function createHistoryService(repo: HistoryRepository, options: HistoryOp
       diffVersions(before ? asSnapshot(before) : null, asSnapshot(after)),
 
     coursesOfNodes: (ids: readonly string[]) => repo.coursesOf(ids),
+
+    /** Reading courses' "after" and recording them, one server at a time per course. */
+    whileRecording: <T>(courseIds: readonly string[], recording: () => Promise<T>) =>
+      repo.whileRecording(courseIds, recording),
   };
 }
 export type HistoryService = ReturnType<typeof createHistoryService>;

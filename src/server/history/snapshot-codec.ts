@@ -86,11 +86,13 @@ export function deltaOf(previous: StateRecords, next: StateRecords): StateDelta 
   return delta.set.length === 0 && delta.unset.length === 0 ? null : delta;
 }
 
-export function applyDelta(state: StateRecords, delta: StateDelta): StateRecords {
-  const out = new Map(state);
-  for (const key of delta.unset) out.delete(key);
-  for (const [key, text] of delta.set) out.set(key, text);
-  return out;
+export const applyDelta = (state: StateRecords, delta: StateDelta): StateRecords =>
+  patch(new Map(state), delta);
+
+function patch(state: StateRecords, delta: StateDelta): StateRecords {
+  for (const key of delta.unset) state.delete(key);
+  for (const [key, text] of delta.set) state.set(key, text);
+  return state;
 }
 
 // A stored state: one tag byte (whole or difference), then the Brotli-compressed JSON. Each record is
@@ -147,7 +149,8 @@ export function replay(stored: readonly Uint8Array[]): StateRecords {
   for (const blob of stored) {
     const decoded = decodeState(blob);
     if ('whole' in decoded) state = decoded.whole;
-    else if (state) state = applyDelta(state, decoded.delta);
+    // In place: the decoded whole state is this replay's own (a copy per difference was most of it).
+    else if (state) patch(state, decoded.delta);
   }
   if (!state) throw new Error('A stored course state has no whole state to start from');
   return state;

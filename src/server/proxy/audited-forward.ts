@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { finished, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditDraft, AuditTrailService } from '../audit/audit-trail-service.ts';
-import { MAX_SUBJECTS, answerSubjects, requestSubjects } from '../audit/subjects.ts';
+import { answerSubjects, requestSubjects, touchedFirst } from '../audit/subjects.ts';
 import { summarizeCall } from '../audit/summarize.ts';
 import { ApiError, BodyAbortedError } from '../errors.ts';
 import type { AddressGuard } from '../net/address-guard.ts';
@@ -173,12 +173,7 @@ class WriteRecord {
 
   /** What the call changes, with old -> new values, in place of the request's bare ids. */
   touched(prepared: PreparedCall): void {
-    const requested = this.draft.subjects ?? [];
-    const described = new Set(prepared.subjects.map((s) => `${s.type}:${s.id}`));
-    const subjects = [
-      ...prepared.subjects,
-      ...requested.filter((s) => !described.has(`${s.type}:${s.id}`)),
-    ].slice(0, MAX_SUBJECTS);
+    const subjects = touchedFirst(prepared.subjects, this.draft.subjects ?? []);
     this.draft.subjects = subjects;
     const answered = this.draft.subjectsFor;
     this.draft.subjectsFor = (answer) => {

@@ -3,8 +3,9 @@
 // the console takes: read the current statuses, decide with the shared status check
 // (#contract/publish-rules.ts) what to send and what to skip, then send each write as the proxy does
 // (audit row pending before the effect, completed with the answer; reads collapsed before it closed),
-// recorded under the person the server acts for. Run again after a crash, the same check skips what
-// already took effect, so nothing is applied twice.
+// recorded under the person the server acts for, and captured for the course history like a change
+// through the proxy (history/change-capture.ts: the courses read before, a version recorded after). Run
+// again after a crash, the same check skips what already took effect, so nothing is applied twice.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ConsoleRole } from '#contract/console/access.ts';
@@ -28,8 +29,9 @@ import {
   type Course,
 } from '#contract/schemas/read-models.ts';
 import type { AuditTrailService, OwnCall } from '../audit/audit-trail-service.ts';
-import { requestSubjects } from '../audit/subjects.ts';
+import { requestSubjects, touchedFirst } from '../audit/subjects.ts';
 import { summarizeCall } from '../audit/summarize.ts';
+import type { ChangeCapture } from '../history/change-capture.ts';
 import {
   answerMessages,
   callContentApi,
@@ -129,6 +131,8 @@ export interface ContentActionsDeps {
   auditTrail: AuditTrailService;
   /** Reads collapsed before a write must not be joined after it (proxy/read-coalescer.ts). */
   closeFlights: () => void;
+  /** The course history's capture, as for a change sent through the proxy. */
+  capture: Pick<ChangeCapture, 'prepare' | 'settle'>;
   log: Logger;
 }
 
@@ -209,6 +213,15 @@ export function createContentActions(deps: ContentActionsDeps) {
       bodyBytes: bytes.length,
       subjects: requestSubjects(write.operation, write.body, write.path),
     };
+    // The courses it changes, read once: the history's "before" and the audit's old values.
+    const captured = {
+      operationId: write.operation,
+      path: write.path,
+      body: write.body,
+      raw: bytes,
+    };
+    const prepared = await deps.capture.prepare(captured);
+    if (prepared) call.subjects = touchedFirst(prepared.subjects, call.subjects);
     const seq = await deps.auditTrail.beginOwn(call);
     const started = performance.now();
     deps.closeFlights();
@@ -222,6 +235,12 @@ export function createContentActions(deps: ContentActionsDeps) {
       });
       upstreamStatus = answer.status;
       problem = answer.status === 200 ? write.check(answer.json) : answerMessages(answer).join(' ');
+      deps.capture.settle(captured, prepared, {
+        status: answer.status,
+        answer: () => Buffer.from(answer.text),
+        auditSeq: seq,
+        userEmail: actor.email,
+      });
     } catch (error) {
       problem = error instanceof UpstreamCallError ? error.message : String(error);
     } finally {
@@ -321,5 +340,24 @@ export function summarize(action: ScheduleAction, results: ScheduleItemResult[])
       ? `${verb.charAt(0).toUpperCase()}${verb.slice(1)} “${single.title}”.`
       : `${count(sent.length, 'item')} ${verb}${skipped.length > 0 ? `; ${count(skipped.length, 'item')} skipped (${skipped[0]!.title}: ${skipped[0]!.message})` : ''}.`,
     results,
+  };
+}
+
+/**
+ * A resumed run's check skips what its first server already did, so "nothing sent" there means done;
+ * the sentence says who stopped before settling the `what` ('run', 'approval').
+ */
+export function afterResume(
+  outcome: ActionOutcome,
+  from: string | null,
+  what: string,
+): ActionOutcome {
+  const stopped = `${from ?? 'Its server'} stopped before settling this ${what}`;
+  if (outcome.state === 'failed')
+    return { ...outcome, outcome: `${stopped}; finishing it failed. ${outcome.outcome}` };
+  return {
+    ...outcome,
+    state: 'done',
+    outcome: `${stopped}; checked again and finished here. ${outcome.outcome}`,
   };
 }

@@ -2,8 +2,13 @@
 // publish goes through content-actions.ts run(), the status-checked, audited path of a manual publish)
 // or decline with a comment. A request remembers the course's latest history version, so the queue says
 // what changed since the last published version and marks the request stale once the course changed.
+// An approval whose server stopped before settling it (killed, cut off) is finished by the schedules
+// leader (recover()): its own server's at once after a restart, another's once no write begun there can
+// still be in flight. The status check is asked again, so a publish that took effect is not sent twice;
+// when the statuses cannot be read, the request is reopened for review.
 import { randomUUID } from 'node:crypto';
 import type { ConsoleRole } from '#contract/console/access.ts';
+import { CourseCheckReport } from '#contract/console/course-checks.ts';
 import type {
   CreatePublishRequestBody,
   PublishRequest,
@@ -15,18 +20,28 @@ import type {
   PublishRequestRecord,
   PublishRequestsRepository,
 } from '../storage/publish-requests-repository.ts';
-import type { ContentActions } from './content-actions.ts';
+import { REASONS } from '#contract/publish-rules.ts';
+import {
+  RunAbandoned,
+  afterResume,
+  type ActionOutcome,
+  type ContentActions,
+} from './content-actions.ts';
 
 export interface ReviewServiceDeps {
   repo: PublishRequestsRepository;
   history: Pick<HistoryService, 'latest' | 'latestPublished'>;
   actions: ContentActions;
   now: () => number;
+  /** This server's name: an approval in progress says which server sends its publish. */
+  serverName: string;
+  /** How long a write may take before its caller gives up (the upstream time limit). */
+  upstreamTimeoutMs: number;
   /**
    * The course checks report of the course as it is now, attached to a new request; absent (or
    * answering null) when course checks are not available. A failure to read it leaves the report out.
    */
-  checksReport?: (courseId: string) => Promise<unknown>;
+  checksReport?: (courseId: string) => Promise<CourseCheckReport | null>;
 }
 
 export interface Reviewer {
@@ -89,6 +104,46 @@ export function createReviewService(deps: ReviewServiceDeps) {
     }
   }
 
+  /** Approvals this process is sending: never taken over from under itself. */
+  const running = new Set<string>();
+
+  /**
+   * Sends the approved publish as `record.decidedBy` and settles the request with the run `token`.
+   * `resumedFrom` (a resumed run): the server that stopped before settling it.
+   */
+  async function publish(
+    record: PublishRequestRecord,
+    token: string,
+    role: ConsoleRole,
+    resumedFrom?: string | null,
+  ): Promise<void> {
+    running.add(record.id);
+    try {
+      let result: ActionOutcome;
+      try {
+        result = await deps.actions.run({
+          target: {
+            type: 'course',
+            id: record.courseId,
+            title: record.title,
+            groupId: record.groupId,
+          },
+          action: 'publish',
+          actor: { email: record.decidedBy ?? record.requestedBy, role },
+          why: `publish request of ${record.requestedBy} approved`,
+          mayWrite: () => repo.touch(record.id, token, deps.now()),
+        });
+      } catch (error) {
+        if (error instanceof RunAbandoned) return;
+        result = { state: 'failed', outcome: `Failed: ${(error as Error).message}`, results: [] };
+      }
+      const [state, outcome] = settlement(result, record, resumedFrom);
+      await repo.settle(record.id, token, state, outcome, deps.now());
+    } finally {
+      running.delete(record.id);
+    }
+  }
+
   return {
     async create(body: CreatePublishRequestBody, email: string): Promise<PublishRequest> {
       const { target } = body;
@@ -132,34 +187,46 @@ export function createReviewService(deps: ReviewServiceDeps) {
 
     async approve(id: string, admin: Reviewer, comment: string | null): Promise<PublishRequest> {
       const record = await found(id);
+      const token = randomUUID();
+      const at = deps.now();
       await claim(
         record,
-        await repo.decide(id, 'approving', { email: admin.email, at: deps.now(), comment }),
-      );
-      try {
-        const result = await deps.actions.run({
-          target: {
-            type: 'course',
-            id: record.courseId,
-            title: record.title,
-            groupId: record.groupId,
-          },
-          action: 'publish',
-          actor: admin,
-          why: `publish request of ${record.requestedBy} approved`,
-        });
-        await repo.settle(
+        await repo.decide(
           id,
-          result.state === 'failed' ? 'failed' : 'approved',
-          result.outcome,
-          deps.now(),
-        );
-      } catch (error) {
-        await repo.settle(id, 'failed', `Failed: ${(error as Error).message}`, deps.now());
-      }
+          'approving',
+          { email: admin.email, at, comment },
+          {
+            server: deps.serverName,
+            token,
+          },
+        ),
+      );
+      await publish({ ...record, decidedBy: admin.email }, token, admin.role);
       return view((await repo.find(id))!);
     },
 
+    /**
+     * Finishes approvals their server left unsettled: this server's own (not running in this process:
+     * it restarted) at once, another's once quiet for the upstream time limit plus a second.
+     */
+    async recover(): Promise<void> {
+      const quietBefore = deps.now() - (deps.upstreamTimeoutMs + 1000);
+      for (const record of await repo.approving()) {
+        if (running.has(record.id)) continue;
+        const { approval } = record;
+        const own = approval?.server === deps.serverName;
+        if (approval && !own && approval.touchedAt >= quietBefore) continue;
+        const token = randomUUID();
+        const taken = await repo.takeOver(
+          record.id,
+          approval?.token ?? null,
+          { server: deps.serverName, token },
+          deps.now(),
+        );
+        if (!taken) continue;
+        await publish(record, token, 'admin', approval?.server ?? null);
+      }
+    },
     async decline(id: string, admin: Reviewer, comment: string): Promise<PublishRequest> {
       const record = await found(id);
       await claim(
@@ -172,11 +239,34 @@ export function createReviewService(deps: ReviewServiceDeps) {
 }
 export type ReviewService = ReturnType<typeof createReviewService>;
 
-function parseReport(text: string | null): unknown {
+/** The stored report, as the contract has it; null when none was kept (or it no longer reads). */
+function parseReport(text: string | null): CourseCheckReport | null {
   if (text === null) return null;
   try {
-    return JSON.parse(text) as unknown;
+    const parsed = CourseCheckReport.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * How an approval run ends: approved or failed as the publish went; a run resumed from a stopped server
+ * says so, and goes back to review when the course's status could not be read (nobody knows whether it
+ * was published).
+ */
+function settlement(
+  result: ActionOutcome,
+  record: PublishRequestRecord,
+  resumedFrom: string | null | undefined,
+): ['approved' | 'failed' | 'pending', string] {
+  if (resumedFrom === undefined)
+    return [result.state === 'failed' ? 'failed' : 'approved', result.outcome];
+  if (result.state === 'failed' && result.outcome.startsWith(REASONS.unreadable))
+    return [
+      'pending',
+      `${resumedFrom ?? 'Its server'} stopped before settling the approval of ${record.decidedBy ?? 'an admin'}, and the course's status could not be checked (${result.outcome}). It waits for review again.`,
+    ];
+  const resumed = afterResume(result, resumedFrom, 'approval');
+  return [resumed.state === 'failed' ? 'failed' : 'approved', resumed.outcome];
 }

@@ -13,7 +13,12 @@ import type { ConsoleRole } from '#contract/console/access.ts';
 import type { ScheduleAction } from '#contract/console/schedules.ts';
 import type { Coordination, Leadership } from '../storage/coordination.ts';
 import type { ScheduleRecord, SchedulesRepository } from '../storage/schedules-repository.ts';
-import { RunAbandoned, type ActionOutcome, type ContentActions } from './content-actions.ts';
+import {
+  RunAbandoned,
+  afterResume,
+  type ActionOutcome,
+  type ContentActions,
+} from './content-actions.ts';
 import { scheduleTarget, scheduleTime } from './schedule-service.ts';
 
 export interface ScheduleRunnerDeps {
@@ -27,6 +32,11 @@ export interface ScheduleRunnerDeps {
   config: { checkMs: number; lateAfterMs: number };
   /** How long a write may take before its caller gives up (the upstream time limit). */
   upstreamTimeoutMs: number;
+  /**
+   * Other unsettled publishing work the leader finishes at each look (approvals a stopped server left:
+   * review-service.ts recover()). A failure is logged; the sweep goes on.
+   */
+  recoverAlso?: () => Promise<void>;
 }
 
 export function createScheduleRunner(deps: ScheduleRunnerDeps) {
@@ -65,7 +75,7 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
         );
         return;
       }
-      if (resumedFrom !== undefined) outcome = afterResume(outcome, resumedFrom);
+      if (resumedFrom !== undefined) outcome = afterResume(outcome, resumedFrom, 'run');
       const settled = await repo.settle(record.id, token, { ...outcome, finishedAt: deps.now() });
       if (!settled)
         log.warn(
@@ -119,6 +129,9 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
 
   async function sweep(myTerm: number): Promise<void> {
     await resumeUnsettled(myTerm);
+    await deps.recoverAlso?.().catch((error: unknown) => {
+      log.error({ err: error }, 'unsettled approvals: recovery failed');
+    });
     while (leading && myTerm === term && !stopped) {
       const now = deps.now();
       const token = randomUUID();
@@ -187,18 +200,3 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
   };
 }
 export type ScheduleRunner = ReturnType<typeof createScheduleRunner>;
-
-/**
- * A resumed run's check skips what its first server already did, so "nothing sent" there means done;
- * the sentence says who stopped.
- */
-function afterResume(outcome: ActionOutcome, from: string | null): ActionOutcome {
-  const stopped = `${from ?? 'Its server'} stopped before settling this run`;
-  if (outcome.state === 'failed')
-    return { ...outcome, outcome: `${stopped}; finishing it failed. ${outcome.outcome}` };
-  return {
-    ...outcome,
-    state: 'done',
-    outcome: `${stopped}; checked again and finished here. ${outcome.outcome}`,
-  };
-}

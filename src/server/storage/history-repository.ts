@@ -1,8 +1,14 @@
 // Course versions and the node index (migration 020-course-history). Versions are numbered per course;
 // two servers recording the same course at once both try the next number, and the unique constraint
-// turns the second away (`VersionTaken`) so it records again on top of the first.
+// turns the second away (`VersionTaken`) so it records again on top of the first. On PostgreSQL, a
+// server reads a course's "after" and records it while holding the course's advisory lock
+// (whileRecording), so version numbers follow the order the states were read in across servers.
+import { sql } from 'kysely';
 import type { Db } from './database.ts';
-import type { CourseNodesTable, CourseVersionsTable } from './schema.ts';
+import type { CourseNodesTable, CourseVersionsTable, Engine } from './schema.ts';
+
+/** The first key of the course history's two-key advisory locks (leases use one bigint key). */
+const HISTORY_LOCKS = 23;
 
 export type VersionRow = Omit<CourseVersionsTable, 'seq' | 'before_data' | 'after_data'> & {
   seq: number;
@@ -47,7 +53,7 @@ const isUniqueViolation = (error: unknown) => {
 
 const INDEX_CHUNK = 500;
 
-export function createHistoryRepository(db: Db) {
+export function createHistoryRepository(db: Db, engine: Engine = 'sqlite') {
   const metaQuery = () =>
     db
       .selectFrom('course_versions')
@@ -61,6 +67,19 @@ export function createHistoryRepository(db: Db) {
       );
 
   return {
+    /**
+     * Runs `recording` while no other server reads-and-records these courses (PostgreSQL advisory
+     * locks, taken in id order and released when it ends). One SQLite server orders them itself.
+     */
+    async whileRecording<T>(courseIds: readonly string[], recording: () => Promise<T>): Promise<T> {
+      if (engine !== 'postgres' || courseIds.length === 0) return recording();
+      return db.transaction().execute(async (tx) => {
+        for (const id of [...new Set(courseIds)].sort())
+          await sql`select pg_advisory_xact_lock(${HISTORY_LOCKS}, hashtext(${id}))`.execute(tx);
+        return recording();
+      });
+    },
+
     async insert(row: NewVersionRow): Promise<number> {
       try {
         const inserted = await db

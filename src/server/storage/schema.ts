@@ -271,6 +271,14 @@ export interface PublishRequestsTable {
   outcome: Defaulted<string | null>;
 }
 
+/** An approval in progress: the server sending its publish, its run token, its last write (022). */
+export interface PublishApprovalsTable {
+  request_id: string;
+  server: string;
+  token: string;
+  touched_at: number;
+}
+
 /** One version of a course (storage/history-repository.ts, history/snapshot-codec.ts). */
 export interface CourseVersionsTable {
   seq: Generated<number>;
@@ -363,6 +371,7 @@ export interface ConsoleTables {
   sign_in_transactions: SignInTransactionsTable;
   scheduled_actions: ScheduledActionsTable;
   publish_requests: PublishRequestsTable;
+  publish_approvals: PublishApprovalsTable;
   course_versions: CourseVersionsTable;
   course_nodes: CourseNodesTable;
   editor_presence: EditorPresenceTable;

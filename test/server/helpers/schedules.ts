@@ -1,5 +1,5 @@
-// Content for scheduled-action and publish-request tests, made through the sandbox's own API, and a
-// wait for a schedule to reach a state.
+// Content for scheduled-action and publish-request tests, made through the sandbox's own API, and waits
+// for a schedule to reach a state and for a course's history versions.
 import type { TestSandbox } from '../../helpers/sandbox.ts';
 import type { ScanningClient } from './scanning-client.ts';
 
@@ -74,6 +74,25 @@ export async function waitForSchedule(
     }
     if (Date.now() > deadline)
       throw new Error(`schedule ${id} did not get there: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A course's history versions, newest first, once there are `count` (or fails after `ms`). */
+export async function waitForVersions(
+  http: ScanningClient,
+  cookie: string,
+  courseId: string,
+  count: number,
+  ms = 10_000,
+): Promise<ScheduleBody[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const page = await http.get(`/api/history/courses/${courseId}/versions?limit=50`, { cookie });
+    const versions = (page.body.versions ?? []) as ScheduleBody[];
+    if (versions.length >= count) return versions;
+    if (Date.now() > deadline)
+      throw new Error(`${courseId}: ${versions.length} versions, not ${count}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

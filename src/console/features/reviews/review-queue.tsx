@@ -15,7 +15,12 @@ import { Field } from '../../components/ui/field.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { reviewQueries, useDecide } from './reviews-api.ts';
-import { changeRange, REVIEW_STATE_LABELS, REVIEW_STATE_TONES } from './review-words.ts';
+import {
+  changeRange,
+  checksWords,
+  REVIEW_STATE_LABELS,
+  REVIEW_STATE_TONES,
+} from './review-words.ts';
 import './reviews.css';
 
 /** Renders the comparison of two history versions of a course (the history feature's, given by the route). */
@@ -77,9 +82,7 @@ function RequestItem({ request, changes }: { request: PublishRequest; changes: C
       ) : null}
       {request.comment ? <p className="review-comment">“{request.comment}”</p> : null}
       {request.outcome ? <p>{request.outcome}</p> : null}
-      <p className="review-item__meta">
-        {request.checksReport === null ? 'No checks report' : 'Checks report attached'}
-      </p>
+      <p className="review-item__meta">{checksWords(request.checksReport)}</p>
       {typeof range === 'string' ? (
         <p className="review-item__meta">{range}</p>
       ) : (

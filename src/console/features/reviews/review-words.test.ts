@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeRange } from './review-words.ts';
+import type { PublishRequest } from '#contract/console/reviews.ts';
+import { changeRange, checksWords } from './review-words.ts';
 
 describe('changeRange', () => {
   it('compares the last published version with the one asked for', () => {
@@ -15,6 +16,18 @@ describe('changeRange', () => {
     );
     expect(changeRange({ version: 4, publishedVersion: 4 })).toBe(
       'Nothing changed since the last published version.',
+    );
+  });
+});
+
+describe('checksWords', () => {
+  const report = (error: number, warning: number) =>
+    ({ counts: { error, warning, note: 3 } }) as NonNullable<PublishRequest['checksReport']>;
+  it('counts errors and warnings, or says there were none', () => {
+    expect(checksWords(report(2, 1))).toBe('The course checks found 2 errors and 1 warning.');
+    expect(checksWords(report(0, 0))).toBe('The course checks found no errors or warnings.');
+    expect(checksWords(null)).toBe(
+      'No checks report: the course checks were not available when it was asked.',
     );
   });
 });

@@ -1,6 +1,7 @@
 // A publish request's state in words, for the queue and the requester's card.
 import type { PublishRequest, ReviewState } from '#contract/console/reviews.ts';
 import type { Tone } from '../../components/ui/badge.tsx';
+import { plural } from '../../lib/format.ts';
 
 export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
   pending: 'Waiting for review',
@@ -27,4 +28,13 @@ export function changeRange(
   if (from >= request.version && request.publishedVersion !== null)
     return 'Nothing changed since the last published version.';
   return { from, to: request.version };
+}
+
+/** What the course checks found in the version asked for, in a sentence. */
+export function checksWords(report: PublishRequest['checksReport']): string {
+  if (report === null)
+    return 'No checks report: the course checks were not available when it was asked.';
+  const { error, warning } = report.counts;
+  if (error === 0 && warning === 0) return 'The course checks found no errors or warnings.';
+  return `The course checks found ${plural(error, 'error')} and ${plural(warning, 'warning')}.`;
 }

@@ -18,6 +18,7 @@ import * as identityProviderSignIn from './070-identity-provider-sign-in.ts';
 import * as courseHistory from './020-course-history.ts';
 import * as scheduledActions from './030-scheduled-actions.ts';
 import * as publishRequests from './031-publish-requests.ts';
+import * as publishApprovals from './022-publish-approvals.ts';
 import * as presence from './010-presence.ts';
 import type { MigrationDb } from './column-types.ts';
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '020-course-history': courseHistory,
   '030-scheduled-actions': scheduledActions,
   '031-publish-requests': publishRequests,
+  '022-publish-approvals': publishApprovals,
   '010-presence': presence,
 };
 
