@@ -14,7 +14,7 @@ import { EventList } from './views/event-list.tsx';
 import type { StoredEvent } from './data/event-model.ts';
 import { EventsChart } from './views/events-chart.tsx';
 import { downloadEvents, type ExportFormat } from './data/export-events.ts';
-import { topicTitles } from './data/names.ts';
+import { eventTitles } from './data/names.ts';
 import { FilterBar } from './views/filter-bar.tsx';
 import {
   eventStore,
@@ -77,14 +77,16 @@ export function EventMonitor({
 
   const exportAs = async (format: ExportFormat) => {
     const events = eventStore.shownEvents();
-    let topics = new Map<string, ResolvedName>();
+    let titles = new Map<string, ResolvedName>();
     if (format === 'csv')
       try {
-        topics = await topicTitles(events.map((item) => item.event));
+        titles = await eventTitles(events.map((item) => item.event));
       } catch {
-        toast.error('Topic titles could not be looked up: the export lists topics by id only.');
+        toast.error(
+          'Current titles could not be looked up: the export has the titles the events carried and topics by id only.',
+        );
       }
-    const name = downloadEvents(events, format, topics);
+    const name = downloadEvents(events, format, titles);
     toast.success(`Exported ${events.length.toLocaleString('en')} events to ${name}`);
   };
 
