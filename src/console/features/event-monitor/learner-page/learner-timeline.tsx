@@ -67,7 +67,7 @@ export function LearnerTimeline({
         <p className="learner-muted" role="status" data-testid="timeline-count">
           {query.isPending
             ? 'Loading events…'
-            : `Showing ${formatCount(events.length)} ${hasNextPage ? 'loaded' : ''} of ${
+            : `Showing ${formatCount(events.length)}${hasNextPage ? ' loaded' : ''} of ${
                 filtered || total === null ? 'the matching' : formatCount(total)
               } events, newest first${hasNextPage ? ': more load as you scroll' : ''}.`}
           {rejected > 0
