@@ -5,33 +5,13 @@
 // the event monitor's drawer, reads at 1440 and 390 px and passes axe.
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { EVENT_KINDS } from '#contract/enums.ts';
 import type { LearnerEvent } from '#contract/schemas/events.ts';
+import { readWholeFeed } from '../event-monitor/harness.ts';
 import type { SandboxClient } from '../support/sandbox.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 import { DESK, expectFitsPhone, lookAtDesk, PHONE } from '../support/layout.ts';
 
 test.describe.configure({ mode: 'serial' });
-
-/** Every event of the sandbox's feed (what the relay stores), all kinds. */
-async function feedEvents(sandbox: SandboxClient): Promise<LearnerEvent[]> {
-  const events: LearnerEvent[] = [];
-  for (const kind of EVENT_KINDS) {
-    let cursor: string | undefined;
-    do {
-      const query = new URLSearchParams({ startDate: '0', ...(cursor ? { cursor } : {}) });
-      const response = await sandbox.request('GET', `/incoming/v2/events/${kind}?${query}`);
-      expect(response.status).toBe(200);
-      const page = response.body as {
-        events: LearnerEvent[];
-        pageInfo: { hasMore: boolean; cursor?: string };
-      };
-      events.push(...page.events);
-      cursor = page.pageInfo.hasMore ? page.pageInfo.cursor : undefined;
-    } while (cursor);
-  }
-  return events;
-}
 
 async function storedTotal(page: Page): Promise<number> {
   const response = await page.request.get('/api/events/status');
@@ -52,7 +32,7 @@ async function settledFeed(page: Page, sandbox: SandboxClient): Promise<LearnerE
   await expect
     .poll(
       async () => {
-        feed = await feedEvents(sandbox);
+        feed = await readWholeFeed((path) => sandbox.request('GET', path));
         return (await storedTotal(page)) === feed.length;
       },
       { timeout: 30_000, message: 'the relay stores every event of the feed' },

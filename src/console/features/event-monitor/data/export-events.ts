@@ -5,7 +5,8 @@ import { saveFile } from '../../../lib/save-file.ts';
 import type { StoredEvent } from './event-model.ts';
 import { resourceOf } from './event-model.ts';
 import { describeEvent } from './event-summary.ts';
-import { knownTitle, titleIn } from './names.ts';
+import { toast } from '../../../components/ui/toast.tsx';
+import { eventTitles, knownTitle, titleIn } from './names.ts';
 
 export const CSV_COLUMNS = [
   'seq',
@@ -102,4 +103,18 @@ export function downloadEvents(
   const name = `${prefix}-${stamp}.${format}`;
   saveFile(name, body, type);
   return name;
+}
+
+/** The current titles a CSV export names; when they cannot be looked up, it says so and goes without. */
+export async function exportTitles(
+  events: readonly StoredEvent[],
+): Promise<Map<string, ResolvedName>> {
+  try {
+    return await eventTitles(events.map((item) => item.event));
+  } catch {
+    toast.error(
+      'Current titles could not be looked up: the export has the titles the events carried and topics by id only.',
+    );
+    return new Map();
+  }
 }

@@ -18,8 +18,8 @@ import { fromLocalInput, toLocalInput } from '../../../lib/local-time.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import type { StoredEvent } from '../data/event-model.ts';
 import { describeAction } from '../data/event-summary.ts';
-import { downloadEvents, type ExportFormat } from '../data/export-events.ts';
-import { eventTitles, knownTitle, useTopicName } from '../data/names.ts';
+import { downloadEvents, exportTitles, type ExportFormat } from '../data/export-events.ts';
+import { knownTitle, useTopicName } from '../data/names.ts';
 import { formatEventTime } from '../views/event-row.tsx';
 import { learnerQueries, readWholeTimeline, type TimelineFilter } from './learner-data.ts';
 
@@ -247,15 +247,8 @@ function TimelineExport({
     setRead(0);
     try {
       const events = await readWholeTimeline(learnerId, filter, setRead, controller.current.signal);
-      let titles = new Map<string, ResolvedName>();
-      if (format === 'csv')
-        try {
-          titles = await eventTitles(events.map((item) => item.event));
-        } catch {
-          toast.error(
-            'Current titles could not be looked up: the export has the titles the events carried and topics by id only.',
-          );
-        }
+      const titles =
+        format === 'csv' ? await exportTitles(events) : new Map<string, ResolvedName>();
       const name = downloadEvents(
         events,
         format,
