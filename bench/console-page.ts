@@ -64,8 +64,11 @@ export async function mockSession(page: Page, role: 'admin' | 'support', userId:
           manageRoles: admin,
           readAudit: admin,
           watchEvents: true,
+          readAlerts: true,
+          manageAlerts: admin,
         },
         expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        signedInWith: 'instance',
       }),
     ),
   );

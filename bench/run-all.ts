@@ -63,6 +63,10 @@ const BENCHMARKS: { name: string; load: () => Promise<{ run(): Promise<void> }> 
     load: () => import('./event-search.ts'),
   },
   {
+    name: 'learner page (first paint with 10,000 events of the learner among 1,000,000 stored)',
+    load: () => import('./learner-page.ts'),
+  },
+  {
     name: 'course checks (2,000-node course, 500 distinct URLs answered after 200 ms each)',
     load: () => import('./course-checks.ts'),
   },

@@ -168,22 +168,33 @@ export class MonitorEnv {
   }
 
   /** Every event in the sandbox's feed (the ground truth the monitor must match), by kind. */
-  async feedEvents(kinds: readonly string[] = EVENT_KINDS): Promise<LearnerEvent[]> {
-    const events: LearnerEvent[] = [];
-    for (const kind of kinds) {
-      let cursor: string | undefined;
-      do {
-        const query = new URLSearchParams({ startDate: '0', ...(cursor ? { cursor } : {}) });
-        const response = await this.sandboxRequest('GET', `/incoming/v2/events/${kind}?${query}`);
-        if (response.status !== 200) throw new Error(`feed ${kind} ${response.status}`);
-        const page = (await response.json()) as {
-          events: LearnerEvent[];
-          pageInfo: { hasMore: boolean; cursor?: string };
-        };
-        events.push(...page.events);
-        cursor = page.pageInfo.hasMore ? page.pageInfo.cursor : undefined;
-      } while (cursor);
-    }
-    return events;
+  feedEvents(kinds: readonly string[] = EVENT_KINDS): Promise<LearnerEvent[]> {
+    return readWholeFeed(async (path) => {
+      const response = await this.sandboxRequest('GET', path);
+      return { status: response.status, body: await response.json() };
+    }, kinds);
   }
+}
+
+/** Every event of a sandbox's feed, by kind, read through `get` (a path of the sandbox's API). */
+export async function readWholeFeed(
+  get: (path: string) => Promise<{ status: number; body: unknown }>,
+  kinds: readonly string[] = EVENT_KINDS,
+): Promise<LearnerEvent[]> {
+  const events: LearnerEvent[] = [];
+  for (const kind of kinds) {
+    let cursor: string | undefined;
+    do {
+      const query = new URLSearchParams({ startDate: '0', ...(cursor ? { cursor } : {}) });
+      const response = await get(`/incoming/v2/events/${kind}?${query}`);
+      if (response.status !== 200) throw new Error(`feed ${kind} ${response.status}`);
+      const page = response.body as {
+        events: LearnerEvent[];
+        pageInfo: { hasMore: boolean; cursor?: string };
+      };
+      events.push(...page.events);
+      cursor = page.pageInfo.hasMore ? page.pageInfo.cursor : undefined;
+    } while (cursor);
+  }
+  return events;
 }

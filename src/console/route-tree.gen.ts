@@ -30,6 +30,7 @@ import { Route as AuthedCourseGroupsIndexRouteImport } from './routes/_authed.co
 import { Route as AuthedCourseGroupsGroupIdRouteImport } from './routes/_authed.course-groups.$groupId';
 import { Route as AuthedEditorCourseIdRouteImport } from './routes/_authed.editor.$courseId';
 import { Route as AuthedEditorNewRouteImport } from './routes/_authed.editor.new';
+import { Route as AuthedLearnersLearnerIdRouteImport } from './routes/_authed.learners.$learnerId';
 import { Route as AuthedContentTypeIdRouteImport } from './routes/_authed.content.$type.$id';
 import { Route as AuthedTranslationsTypeIdRouteImport } from './routes/_authed.translations.$type.$id';
 
@@ -140,6 +141,11 @@ const AuthedEditorNewRoute = AuthedEditorNewRouteImport.update({
   path: '/editor/new',
   getParentRoute: () => AuthedRoute,
 } as any);
+const AuthedLearnersLearnerIdRoute = AuthedLearnersLearnerIdRouteImport.update({
+  id: '/learners/$learnerId',
+  path: '/learners/$learnerId',
+  getParentRoute: () => AuthedRoute,
+} as any);
 const AuthedContentTypeIdRoute = AuthedContentTypeIdRouteImport.update({
   id: '/content/$type/$id',
   path: '/content/$type/$id',
@@ -172,6 +178,7 @@ export interface FileRoutesByFullPath {
   '/course-groups/$groupId': typeof AuthedCourseGroupsGroupIdRoute;
   '/editor/$courseId': typeof AuthedEditorCourseIdRoute;
   '/editor/new': typeof AuthedEditorNewRoute;
+  '/learners/$learnerId': typeof AuthedLearnersLearnerIdRoute;
   '/course-groups/': typeof AuthedCourseGroupsIndexRoute;
   '/content/$type/$id': typeof AuthedContentTypeIdRoute;
   '/translations/$type/$id': typeof AuthedTranslationsTypeIdRoute;
@@ -196,6 +203,7 @@ export interface FileRoutesByTo {
   '/course-groups/$groupId': typeof AuthedCourseGroupsGroupIdRoute;
   '/editor/$courseId': typeof AuthedEditorCourseIdRoute;
   '/editor/new': typeof AuthedEditorNewRoute;
+  '/learners/$learnerId': typeof AuthedLearnersLearnerIdRoute;
   '/course-groups': typeof AuthedCourseGroupsIndexRoute;
   '/content/$type/$id': typeof AuthedContentTypeIdRoute;
   '/translations/$type/$id': typeof AuthedTranslationsTypeIdRoute;
@@ -222,6 +230,7 @@ export interface FileRoutesById {
   '/_authed/course-groups/$groupId': typeof AuthedCourseGroupsGroupIdRoute;
   '/_authed/editor/$courseId': typeof AuthedEditorCourseIdRoute;
   '/_authed/editor/new': typeof AuthedEditorNewRoute;
+  '/_authed/learners/$learnerId': typeof AuthedLearnersLearnerIdRoute;
   '/_authed/course-groups/': typeof AuthedCourseGroupsIndexRoute;
   '/_authed/content/$type/$id': typeof AuthedContentTypeIdRoute;
   '/_authed/translations/$type/$id': typeof AuthedTranslationsTypeIdRoute;
@@ -248,6 +257,7 @@ export interface FileRouteTypes {
     | '/course-groups/$groupId'
     | '/editor/$courseId'
     | '/editor/new'
+    | '/learners/$learnerId'
     | '/course-groups/'
     | '/content/$type/$id'
     | '/translations/$type/$id';
@@ -272,6 +282,7 @@ export interface FileRouteTypes {
     | '/course-groups/$groupId'
     | '/editor/$courseId'
     | '/editor/new'
+    | '/learners/$learnerId'
     | '/course-groups'
     | '/content/$type/$id'
     | '/translations/$type/$id';
@@ -297,6 +308,7 @@ export interface FileRouteTypes {
     | '/_authed/course-groups/$groupId'
     | '/_authed/editor/$courseId'
     | '/_authed/editor/new'
+    | '/_authed/learners/$learnerId'
     | '/_authed/course-groups/'
     | '/_authed/content/$type/$id'
     | '/_authed/translations/$type/$id';
@@ -457,6 +469,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEditorNewRouteImport;
       parentRoute: typeof AuthedRoute;
     };
+    '/_authed/learners/$learnerId': {
+      id: '/_authed/learners/$learnerId';
+      path: '/learners/$learnerId';
+      fullPath: '/learners/$learnerId';
+      preLoaderRoute: typeof AuthedLearnersLearnerIdRouteImport;
+      parentRoute: typeof AuthedRoute;
+    };
     '/_authed/content/$type/$id': {
       id: '/_authed/content/$type/$id';
       path: '/content/$type/$id';
@@ -492,6 +511,7 @@ interface AuthedRouteChildren {
   AuthedCourseGroupsGroupIdRoute: typeof AuthedCourseGroupsGroupIdRoute;
   AuthedEditorCourseIdRoute: typeof AuthedEditorCourseIdRoute;
   AuthedEditorNewRoute: typeof AuthedEditorNewRoute;
+  AuthedLearnersLearnerIdRoute: typeof AuthedLearnersLearnerIdRoute;
   AuthedCourseGroupsIndexRoute: typeof AuthedCourseGroupsIndexRoute;
   AuthedContentTypeIdRoute: typeof AuthedContentTypeIdRoute;
   AuthedTranslationsTypeIdRoute: typeof AuthedTranslationsTypeIdRoute;
@@ -515,6 +535,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedCourseGroupsGroupIdRoute: AuthedCourseGroupsGroupIdRoute,
   AuthedEditorCourseIdRoute: AuthedEditorCourseIdRoute,
   AuthedEditorNewRoute: AuthedEditorNewRoute,
+  AuthedLearnersLearnerIdRoute: AuthedLearnersLearnerIdRoute,
   AuthedCourseGroupsIndexRoute: AuthedCourseGroupsIndexRoute,
   AuthedContentTypeIdRoute: AuthedContentTypeIdRoute,
   AuthedTranslationsTypeIdRoute: AuthedTranslationsTypeIdRoute,

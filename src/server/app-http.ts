@@ -28,6 +28,7 @@ import { registerCourseChecksRoutes } from './routes/course-checks-routes.ts';
 import { registerEventsRoutes } from './routes/events-routes.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
 import { registerNamesRoutes } from './routes/names-routes.ts';
+import { registerLearnersRoutes } from './routes/learners-routes.ts';
 import { registerIdentityProviderRoutes } from './routes/identity-provider-routes.ts';
 import { registerMetricsRoutes } from './routes/metrics-routes.ts';
 import { registerHttpMetrics } from './metrics/http-metrics.ts';
@@ -121,6 +122,7 @@ export async function createHttpServer(
   registerSavedViewsRoutes(app, deps);
   registerAlertsRoutes(app, deps);
   registerNamesRoutes(app, deps);
+  registerLearnersRoutes(app, deps);
   registerSchedulesRoutes(app, deps);
   registerReviewsRoutes(app, deps);
   registerPresenceRoutes(app, deps);

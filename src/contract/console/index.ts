@@ -7,6 +7,7 @@ import type { ConsoleEndpoint } from './endpoint.ts';
 import { COURSE_CHECKS_ENDPOINTS, COURSE_CHECKS_INTRO } from './course-checks.ts';
 import { HEALTH_ENDPOINTS } from './health.ts';
 import { NAMES_ENDPOINTS, NAMES_INTRO } from './names.ts';
+import { LEARNERS_ENDPOINTS, LEARNERS_INTRO } from './learners.ts';
 import { IDENTITY_PROVIDER_ENDPOINTS } from './identity-provider.ts';
 import { HISTORY_ENDPOINTS, HISTORY_INTRO } from './history.ts';
 import { REVIEWS_ENDPOINTS, REVIEWS_INTRO } from './reviews.ts';
@@ -36,6 +37,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { title: 'Saved views', intro: SAVED_VIEWS_INTRO, endpoints: SAVED_VIEWS_ENDPOINTS },
   { title: 'Alerts', intro: ALERTS_INTRO, endpoints: ALERTS_ENDPOINTS },
   { title: 'Names', intro: NAMES_INTRO, endpoints: NAMES_ENDPOINTS },
+  { title: 'Learners', intro: LEARNERS_INTRO, endpoints: LEARNERS_ENDPOINTS },
   { title: 'Course checks', intro: COURSE_CHECKS_INTRO, endpoints: COURSE_CHECKS_ENDPOINTS },
   { title: 'Identity provider sign-in', endpoints: IDENTITY_PROVIDER_ENDPOINTS },
   { title: 'Scheduled actions', intro: SCHEDULES_INTRO, endpoints: SCHEDULES_ENDPOINTS },

@@ -187,6 +187,14 @@ export function createRelayRepository(db: Db, engine: Engine) {
         .limit(limit)
         .execute();
     },
+    /** Every stored event of one learner, oldest first (the learner page's summary folds them). */
+    learnerEvents: (learnerId: string) =>
+      db
+        .selectFrom('relay_events')
+        .select(['kind', 'payload'])
+        .where('learner_id', '=', learnerId)
+        .orderBy('seq', 'asc')
+        .execute(),
     /** Newest first, below `beforeSeq` (event-history-queries.ts). */
     history: (filter: HistoryFilter, beforeSeq: number | undefined, limit: number) =>
       readHistory(db, engine, filter, beforeSeq, limit),

@@ -13,8 +13,7 @@ import type { MonitorSearchInput, MonitorSearchParams } from './filters/monitor-
 import { EventList } from './views/event-list.tsx';
 import type { StoredEvent } from './data/event-model.ts';
 import { EventsChart } from './views/events-chart.tsx';
-import { downloadEvents, type ExportFormat } from './data/export-events.ts';
-import { topicTitles } from './data/names.ts';
+import { downloadEvents, exportTitles, type ExportFormat } from './data/export-events.ts';
 import { FilterBar } from './views/filter-bar.tsx';
 import {
   eventStore,
@@ -77,14 +76,8 @@ export function EventMonitor({
 
   const exportAs = async (format: ExportFormat) => {
     const events = eventStore.shownEvents();
-    let topics = new Map<string, ResolvedName>();
-    if (format === 'csv')
-      try {
-        topics = await topicTitles(events.map((item) => item.event));
-      } catch {
-        toast.error('Topic titles could not be looked up: the export lists topics by id only.');
-      }
-    const name = downloadEvents(events, format, topics);
+    const titles = format === 'csv' ? await exportTitles(events) : new Map<string, ResolvedName>();
+    const name = downloadEvents(events, format, titles);
     toast.success(`Exported ${events.length.toLocaleString('en')} events to ${name}`);
   };
 

@@ -1,6 +1,7 @@
 // Every user of the instance (`GET /users`), a page at a time as the list scrolls. The route is
 // throttled upstream: a 429 is waited out for its Retry-After (the shell says "Throttled, retrying in
-// N s") and the page carries on where it was. Each user links to their events in the event monitor.
+// N s") and the page carries on where it was. Each user links to their learner page and their events in
+// the event monitor.
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { memo, Suspense } from 'react';
@@ -93,6 +94,9 @@ const UserRow = memo(function UserRow({ item: user, index, start }: TableRowProp
         {formatDateTime(user.createdAt)}
       </div>
       <div role="cell" className="cell cell--activity">
+        <Link to="/learners/$learnerId" params={{ learnerId: user.id }}>
+          Learner page<span className="visually-hidden"> of {name}</span>
+        </Link>{' '}
         <Link to="/events" search={{ learner: user.id }}>
           Events<span className="visually-hidden"> of {name}</span>
         </Link>

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_FILTER } from '../filters/event-filters.ts';
 import { EventStore } from './event-store.ts';
-import { csvCell, toCsv, toNdjson } from './export-events.ts';
+import { csvCell, GONE_TITLE, toCsv, toNdjson } from './export-events.ts';
 import { incoming, makeEvent } from './test-events.ts';
 
 describe('exports', () => {
@@ -23,12 +23,12 @@ describe('exports', () => {
     expect(csvCell(-5)).toBe('-5');
     const lines = toCsv(events).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'seq,id,kind,timestamp,learnerId,learnerEmail,learnerFirstName,learnerLastName,resourceType,resourceId,resourceTitle,topicId,topicTitle,summary,data',
+      'seq,id,kind,timestamp,learnerId,learnerEmail,learnerFirstName,learnerLastName,resourceType,resourceId,resourceTitle,resourceCurrentTitle,topicId,topicTitle,summary,data',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^2,evt-2,quizAttempt,2023-11-14T22:13:22\.000Z,/);
     expect(lines[2]).toContain(
-      ",course,cccccccc-0000-4000-8000-000000000002,'=Formulas for Fun,,,",
+      ",course,cccccccc-0000-4000-8000-000000000002,'=Formulas for Fun,,,,",
     );
   });
 
@@ -39,7 +39,7 @@ describe('exports', () => {
       events,
       new Map([
         [
-          topicId,
+          `topic:${topicId}`,
           {
             type: 'topic' as const,
             id: topicId,
@@ -58,7 +58,7 @@ describe('exports', () => {
       events,
       new Map([
         [
-          topicId,
+          `topic:${topicId}`,
           {
             type: 'topic' as const,
             id: topicId,
@@ -73,6 +73,32 @@ describe('exports', () => {
     );
     expect(missing).toContain(`,${topicId},,`);
     expect(missing).toContain(' a quiz in ');
+  });
+
+  it("gives a course's current title beside the one the event carried, and says when it is gone", () => {
+    const course = events.find((item) => item.event.course?.title === '=Formulas for Fun')!;
+    const id = course.event.course!.id;
+    const answer = (state: 'found' | 'missing', title: string | null) =>
+      new Map([
+        [
+          `course:${id}`,
+          {
+            type: 'course' as const,
+            id,
+            state,
+            title,
+            courseId: null,
+            checkedAt: 1,
+            message: null,
+          },
+        ],
+      ]);
+    expect(toCsv(events, answer('found', 'Formulas, renamed'))).toContain(
+      `,course,${id},'=Formulas for Fun,"Formulas, renamed",,`,
+    );
+    expect(toCsv(events, answer('missing', null))).toContain(
+      `,course,${id},'=Formulas for Fun,${GONE_TITLE},,`,
+    );
   });
 
   it('writes NDJSON: one event per line, exactly as received', () => {

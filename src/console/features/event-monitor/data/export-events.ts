@@ -1,11 +1,12 @@
-// Exports of the filtered events, built in the browser: CSV for spreadsheets (with topic titles),
+// Exports of the filtered events, built in the browser: CSV for spreadsheets (with current titles),
 // NDJSON (one event per line, exactly as the feed sent it) for scripts.
 import type { ResolvedName } from '#contract/console/names.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import type { StoredEvent } from './event-model.ts';
 import { resourceOf } from './event-model.ts';
 import { describeEvent } from './event-summary.ts';
-import { knownTitle } from './names.ts';
+import { toast } from '../../../components/ui/toast.tsx';
+import { eventTitles, knownTitle, titleIn } from './names.ts';
 
 export const CSV_COLUMNS = [
   'seq',
@@ -19,6 +20,7 @@ export const CSV_COLUMNS = [
   'resourceType',
   'resourceId',
   'resourceTitle',
+  'resourceCurrentTitle',
   'topicId',
   'topicTitle',
   'summary',
@@ -36,18 +38,23 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** What the current-title cell says of a course or learning path the instance no longer has. */
+export const GONE_TITLE = '(not on the instance: deleted or never there)';
+
 /**
- * Topic titles come from the console server (data/names.ts); a topic it could not name gets an empty
- * title and keeps its id.
+ * `resourceTitle` is the title the event carried; `resourceCurrentTitle` and `topicTitle` come from the
+ * console server (data/names.ts, `titles` from `eventTitles`). An item it could not name gets an empty
+ * cell and keeps its id; a course or learning path the instance says is gone says so.
  */
 export function toCsv(
   events: readonly StoredEvent[],
-  topics: ReadonlyMap<string, ResolvedName> = new Map(),
+  titles: ReadonlyMap<string, ResolvedName> = new Map(),
 ): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const { seq, event } of events) {
     const resource = resourceOf(event);
-    const topic = event.topicId ? knownTitle(topics.get(event.topicId.toLowerCase())) : undefined;
+    const current = titleIn(titles, resource.type, resource.id);
+    const topic = knownTitle(titleIn(titles, 'topic', event.topicId));
     lines.push(
       [
         seq,
@@ -61,6 +68,7 @@ export function toCsv(
         resource.type,
         resource.id,
         resource.title,
+        current?.state === 'missing' ? GONE_TITLE : (knownTitle(current) ?? null),
         event.topicId,
         topic ?? null,
         describeEvent(event, topic),
@@ -85,13 +93,28 @@ export type ExportFormat = 'csv' | 'ndjson';
 export function downloadEvents(
   events: readonly StoredEvent[],
   format: ExportFormat,
-  topics: ReadonlyMap<string, ResolvedName>,
+  titles: ReadonlyMap<string, ResolvedName>,
   now = new Date(),
+  prefix = 'lectern-events',
 ): string {
-  const body = format === 'csv' ? toCsv(events, topics) : toNdjson(events);
+  const body = format === 'csv' ? toCsv(events, titles) : toNdjson(events);
   const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/x-ndjson;charset=utf-8';
   const stamp = now.toISOString().replace(/[:.]/g, '-');
-  const name = `lectern-events-${stamp}.${format}`;
+  const name = `${prefix}-${stamp}.${format}`;
   saveFile(name, body, type);
   return name;
+}
+
+/** The current titles a CSV export names; when they cannot be looked up, it says so and goes without. */
+export async function exportTitles(
+  events: readonly StoredEvent[],
+): Promise<Map<string, ResolvedName>> {
+  try {
+    return await eventTitles(events.map((item) => item.event));
+  } catch {
+    toast.error(
+      'Current titles could not be looked up: the export has the titles the events carried and topics by id only.',
+    );
+    return new Map();
+  }
 }

@@ -1,14 +1,23 @@
-// Topic titles for the event views. Events name their course or learning path but give a topic only by
-// id; the console server looks titles up (GET /api/names, from a cache shared by every user and server).
+// Course, learning path and topic titles for the event views. Events carry a course's or learning path's
+// title as it was when the event happened, and a topic by id only; the console server looks the current
+// titles up (GET /api/names, from a cache shared by every user and server), and says when an item is gone.
 // Lookups asked within one tick are sent together, up to NAMES_PER_CALL ids per call, so a screen of
 // rows costs one request; react-query keeps each answer for the session.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NAMES_PER_CALL, resolveNames, type ResolvedName } from '#contract/console/names.ts';
+import {
+  NAMES_PER_CALL,
+  resolveNames,
+  type NameType,
+  type ResolvedName,
+} from '#contract/console/names.ts';
 import type { LearnerEvent } from '#contract/schemas/events.ts';
 import { callConsole } from '../../../lib/console-api.ts';
+import { resourceOf } from './event-model.ts';
 
 interface Wanted {
-  topicId: string;
+  type: NameType;
+  id: string;
+  /** Topics: the course the event placed it in. */
   courseId: string | null;
   settle(name: ResolvedName): void;
   fail(error: unknown): void;
@@ -16,33 +25,38 @@ interface Wanted {
 
 let waiting: Wanted[] = [];
 
-function unavailable(topicId: string, message: string): ResolvedName {
-  return {
-    type: 'topic',
-    id: topicId,
-    state: 'unavailable',
-    title: null,
-    courseId: null,
-    checkedAt: null,
-    message,
-  };
+function unavailable(type: NameType, id: string, message: string): ResolvedName {
+  return { type, id, state: 'unavailable', title: null, courseId: null, checkedAt: null, message };
 }
 
+const keyOf = (type: NameType, id: string) => `${type}:${id}`;
+
 async function send(batch: Wanted[]): Promise<void> {
-  const refs = [
-    ...new Map(
-      batch.map((w) => [w.topicId, w.courseId ? `${w.topicId}:${w.courseId}` : w.topicId]),
-    ).values(),
-  ];
+  const lists: Record<NameType, Map<string, string>> = {
+    course: new Map(),
+    learningPath: new Map(),
+    topic: new Map(),
+  };
+  for (const w of batch)
+    lists[w.type].set(w.id, w.type === 'topic' && w.courseId ? `${w.id}:${w.courseId}` : w.id);
+  const param = (type: NameType) =>
+    lists[type].size > 0 ? [...lists[type].values()].join(',') : undefined;
   try {
-    const answer = await callConsole(resolveNames, { query: { topics: refs.join(',') } });
-    const byId = new Map(answer.names.map((name) => [name.id, name]));
-    for (const wanted of batch)
-      wanted.settle(
-        byId.get(wanted.topicId) ?? unavailable(wanted.topicId, 'The console server did not say.'),
+    const answer = await callConsole(resolveNames, {
+      query: {
+        courses: param('course'),
+        learningPaths: param('learningPath'),
+        topics: param('topic'),
+      },
+    });
+    const byKey = new Map(answer.names.map((name) => [keyOf(name.type, name.id), name]));
+    for (const w of batch)
+      w.settle(
+        byKey.get(keyOf(w.type, w.id)) ??
+          unavailable(w.type, w.id, 'The console server did not say.'),
       );
   } catch (error) {
-    for (const wanted of batch) wanted.fail(error);
+    for (const w of batch) w.fail(error);
   }
 }
 
@@ -53,12 +67,17 @@ function flush(): void {
     void send(all.slice(start, start + NAMES_PER_CALL));
 }
 
-/** A topic's title; lookups of the same tick share a request. */
-export function lookupTopic(topicId: string, courseId: string | null): Promise<ResolvedName> {
+/** An item's current title; lookups of the same tick share a request. */
+export function lookupName(
+  type: NameType,
+  id: string,
+  courseId: string | null = null,
+): Promise<ResolvedName> {
   return new Promise((settle, fail) => {
     if (waiting.length === 0) queueMicrotask(flush);
     waiting.push({
-      topicId: topicId.toLowerCase(),
+      type,
+      id: id.toLowerCase(),
       courseId: courseId?.toLowerCase() ?? null,
       settle,
       fail,
@@ -66,10 +85,10 @@ export function lookupTopic(topicId: string, courseId: string | null): Promise<R
   });
 }
 
-export const topicNameQuery = (topicId: string, courseId: string | null) =>
+export const nameQuery = (type: NameType, id: string, courseId: string | null = null) =>
   queryOptions({
-    queryKey: ['names', 'topic', topicId.toLowerCase()],
-    queryFn: () => lookupTopic(topicId, courseId),
+    queryKey: ['names', type, id.toLowerCase()],
+    queryFn: () => lookupName(type, id, courseId),
     staleTime: 10 * 60_000,
     retry: false,
   });
@@ -78,29 +97,50 @@ export const topicNameQuery = (topicId: string, courseId: string | null) =>
 export function useTopicName(event: LearnerEvent | null) {
   const topicId = event?.topicId ?? null;
   return useQuery({
-    ...topicNameQuery(topicId ?? '', event?.course?.id ?? null),
+    ...nameQuery('topic', topicId ?? '', event?.course?.id ?? null),
     enabled: topicId !== null,
   });
+}
+
+/** A course's or learning path's current title (null id: not asked). */
+export function useResourceName(type: 'course' | 'learningPath', id: string | null) {
+  return useQuery({ ...nameQuery(type, id ?? ''), enabled: id !== null });
 }
 
 /** The title when it is known (rows, exports): else undefined, and the id stands. */
 export const knownTitle = (name: ResolvedName | undefined): string | undefined =>
   name?.state === 'found' && name.title !== null ? name.title : undefined;
 
-/** Titles of the topics of these events, for an export: one request per NAMES_PER_CALL topics. */
-export async function topicTitles(
+/** Current titles of the courses, learning paths and topics of these events (exports, the timeline). */
+export async function eventTitles(
   events: readonly LearnerEvent[],
 ): Promise<Map<string, ResolvedName>> {
-  const refs = new Map<string, string | null>();
-  for (const event of events)
-    if (event.topicId) refs.set(event.topicId.toLowerCase(), event.course?.id ?? null);
-  const names = await Promise.all([...refs].map(([id, courseId]) => lookupTopic(id, courseId)));
-  return new Map(names.map((name) => [name.id, name]));
+  const asked = new Map<string, Promise<ResolvedName>>();
+  const ask = (type: NameType, id: string, courseId: string | null = null) => {
+    const key = keyOf(type, id.toLowerCase());
+    if (!asked.has(key)) asked.set(key, lookupName(type, id, courseId));
+  };
+  for (const event of events) {
+    const resource = resourceOf(event);
+    ask(resource.type, resource.id);
+    if (event.topicId) ask('topic', event.topicId, event.course?.id ?? null);
+  }
+  const names = await Promise.all(asked.values());
+  return new Map(names.map((name) => [keyOf(name.type, name.id), name]));
 }
 
-/** A sentence for a topic whose title is not shown. */
-export function topicNameProblem(name: ResolvedName): string {
+/** The name of one item of an `eventTitles` answer. */
+export const titleIn = (
+  titles: ReadonlyMap<string, ResolvedName>,
+  type: NameType,
+  id: string | null,
+): ResolvedName | undefined =>
+  id === null ? undefined : titles.get(keyOf(type, id.toLowerCase()));
+
+/** A sentence for an item whose title is not shown. */
+export function nameProblem(name: ResolvedName): string {
+  const noun = { course: 'course', learningPath: 'learning path', topic: 'topic' }[name.type];
   if (name.state === 'missing')
-    return 'Unknown topic: the instance has no topic with this id (deleted, or never there).';
+    return `Unknown ${noun}: the instance has no ${noun} with this id (deleted, or never there).`;
   return `Title not available: ${name.message ?? 'the instance did not say.'}`;
 }

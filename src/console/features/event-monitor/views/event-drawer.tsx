@@ -10,7 +10,7 @@ import type { StoredEvent } from '../data/event-model.ts';
 import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
 import { learnerName, resourceOf } from '../data/event-model.ts';
 import { describeEvent, eventFacts } from '../data/event-summary.ts';
-import { knownTitle, topicNameProblem, useTopicName } from '../data/names.ts';
+import { knownTitle, nameProblem, useResourceName, useTopicName } from '../data/names.ts';
 
 export interface EventDrawerProps {
   item: StoredEvent | null;
@@ -61,11 +61,16 @@ function EventDetail({
           {learnerName(event)} <span className="em-muted">{event.learner.email}</span>
           <br />
           <code>{event.learner.id}</code>
+          <br />
+          <Link to="/learners/$learnerId" params={{ learnerId: event.learner.id }}>
+            Open the learner page of {learnerName(event)}
+          </Link>
         </dd>
         <dt>{resource.type === 'course' ? 'Course' : 'Learning path'}</dt>
         <dd>
           {resource.title}
           <br />
+          <CurrentTitle type={resource.type} id={resource.id} carried={resource.title} />
           <code>{resource.id}</code>
           <br />
           <ResourceLink type={resource.type} id={resource.id} title={resource.title} />
@@ -112,6 +117,42 @@ function EventDetail({
   );
 }
 
+/**
+ * What the instance calls the course or learning path now, when that differs from the title the event
+ * carried, or that it has gone; nothing while it is the same (the title above says it).
+ */
+function CurrentTitle({
+  type,
+  id,
+  carried,
+}: {
+  type: 'course' | 'learningPath';
+  id: string;
+  carried: string;
+}) {
+  const name = useResourceName(type, id);
+  if (name.isPending) return null;
+  if (name.isError)
+    return (
+      <>
+        <span className="em-muted">
+          The current title could not be looked up: the console server could not be asked.
+        </span>
+        <br />
+      </>
+    );
+  const title = knownTitle(name.data);
+  if (title === carried) return null;
+  return (
+    <>
+      <span className="em-muted" data-testid="current-title">
+        {title === undefined ? nameProblem(name.data) : `Now titled “${title}”`}
+      </span>
+      <br />
+    </>
+  );
+}
+
 /** The topic's title, or what is known of it: the feed gives a topic by id only. */
 function TopicName({ event }: { event: StoredEvent['event'] }) {
   const name = useTopicName(event);
@@ -122,7 +163,7 @@ function TopicName({ event }: { event: StoredEvent['event'] }) {
     );
   const title = knownTitle(name.data);
   if (title !== undefined) return <span data-testid="topic-title">{title}</span>;
-  return <span className="em-muted">{topicNameProblem(name.data)}</span>;
+  return <span className="em-muted">{nameProblem(name.data)}</span>;
 }
 
 /** Copies to the clipboard and says whether it worked (the clipboard may be refused). */

@@ -13,6 +13,7 @@ import type { MonitorSearchInput } from '../filters/monitor-search.ts';
 import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
 import type { KindCounts } from '../data/event-store.ts';
 import { eventStore } from '../data/monitor-instance.ts';
+import { knownTitle, useResourceName } from '../data/names.ts';
 
 export interface KindCountsView {
   /** Loaded events per kind that the filters other than the kinds let through. */
@@ -229,6 +230,21 @@ function DebouncedText({
   );
 }
 
+/**
+ * A course or learning path filter set by a link (no loaded event names it): its title, asked of the
+ * console server as a course and as a learning path (an id is one or the other).
+ */
+function useLookedUp(id: string | null) {
+  const asCourse = useResourceName('course', id);
+  const asPath = useResourceName('learningPath', id);
+  if (id === null) return undefined;
+  const course = knownTitle(asCourse.data);
+  if (course !== undefined) return { id, type: 'course' as const, title: course };
+  const path = knownTitle(asPath.data);
+  if (path !== undefined) return { id, type: 'learningPath' as const, title: path };
+  return undefined;
+}
+
 function CourseFilter({
   course,
   onChange,
@@ -240,7 +256,8 @@ function CourseFilter({
   const { draft: value, setDraft: setValue, markCommitted } = useDraft(course ?? '');
   const [error, setError] = useState<string | undefined>();
   const [known, setKnown] = useState<ReturnType<typeof eventStore.knownResources>>([]);
-  const current = known.find((item) => item.id === course);
+  const lookedUp = useLookedUp(course);
+  const current = known.find((item) => item.id === course) ?? lookedUp;
 
   const apply = (id: string | undefined) => {
     setError(undefined);

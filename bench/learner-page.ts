@@ -1,0 +1,118 @@
+// The learner page's first paint (issue 25: < 500 ms for a learner with 10,000 events among 1,000,000):
+// a SQLite console database filled with the synthetic history (synthetic-history.ts: FOCUS has 10,000
+// events), the console's build in Chromium at 1440x900, and the page's reads answered by the relay's own
+// code over that database (the summary of every stored event of the learner, history pages with the
+// learner filter); names are answered at once (the shared title cache is a separate bench's business).
+// Timed from navigation until the summary and the first timeline rows are on screen; 1 cold run, then 5.
+// LECTERN_BENCH_EVENTS changes the count (default 1,000,000).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { EventHistoryQuery } from '#contract/console/relay.ts';
+import { createEventReads } from '../src/server/relay/event-reads.ts';
+import { openConsoleStore } from '../src/server/storage/database.ts';
+import { createRelayRepository } from '../src/server/storage/relay-repository.ts';
+import { json, mockSession, withConsolePage } from './console-page.ts';
+import { FOCUS, FOCUS_EVENTS, fillHistory } from './synthetic-history.ts';
+import { machine, percentile, verdict } from './verdict.ts';
+
+const TOTAL = Number(process.env.LECTERN_BENCH_EVENTS ?? 1_000_000);
+const TARGET_MS = 500;
+const RUNS = 5;
+
+export async function run(): Promise<void> {
+  console.log(`Machine: ${machine()}`);
+  const dir = mkdtempSync(join(tmpdir(), 'lectern-bench-learner-'));
+  const store = await openConsoleStore({ engine: 'sqlite', file: join(dir, 'console.db') });
+  try {
+    const repo = createRelayRepository(store.db, store.engine);
+    const fillMs = await fillHistory(repo, TOTAL);
+    await sql`PRAGMA optimize`.execute(store.db);
+    console.log(
+      `  ${TOTAL.toLocaleString('en')} events stored in ${(fillMs / 1000).toFixed(0)} s; the learner has ${FOCUS_EVENTS.toLocaleString('en')}`,
+    );
+    const reads = createEventReads(repo, {
+      heartbeatMs: 15_000,
+      status: () => ({ kinds: [], throttledUntil: null, leader: null }),
+    });
+    const summaryMs: number[] = [];
+
+    await withConsolePage({ width: 1440, height: 900 }, async (page, origin) => {
+      await page.route('**/api/**', (route) =>
+        route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: '{"error":"not_found","message":"not in this bench"}',
+        }),
+      );
+      await mockSession(page, 'support', 'bench-support');
+      await page.route('**/api/learners/*', async (route) => {
+        const id = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!);
+        const began = performance.now();
+        const summary = await reads.learnerSummary(id);
+        summaryMs.push(performance.now() - began);
+        await route.fulfill(json(summary));
+      });
+      await page.route('**/api/events?*', async (route) => {
+        const query = EventHistoryQuery.parse(
+          Object.fromEntries(new URL(route.request().url()).searchParams),
+        );
+        const { kind, q, cursor, limit, ...filter } = query;
+        await route.fulfill(
+          json(await reads.history({ kinds: kind, search: q, ...filter }, cursor, limit)),
+        );
+      });
+      await page.route('**/api/names?*', (route) => {
+        const params = new URL(route.request().url()).searchParams;
+        const names = (['courses', 'learningPaths', 'topics'] as const).flatMap((param) =>
+          (params.get(param)?.split(',') ?? []).map((item) => {
+            const id = item.split(':')[0]!;
+            const type =
+              param === 'courses' ? 'course' : param === 'topics' ? 'topic' : 'learningPath';
+            return {
+              type,
+              id,
+              state: 'found',
+              title: `Title of ${id.slice(-4)}`,
+              courseId: null,
+              checkedAt: Date.now(),
+              message: null,
+            };
+          }),
+        );
+        return route.fulfill(json({ names }));
+      });
+
+      const times: number[] = [];
+      for (let attempt = 0; attempt <= RUNS; attempt++) {
+        const began = performance.now();
+        await page.goto(`${origin}/learners/${FOCUS.id}`);
+        await page.getByTestId('learner-span').waitFor();
+        await page.locator('.vtable--learner-events .vtable__body .vtable__row').first().waitFor();
+        const elapsed = performance.now() - began;
+        if (attempt > 0) times.push(elapsed);
+        console.log(
+          `  ${attempt === 0 ? 'cold' : `run ${attempt}`}: ${elapsed.toFixed(0)} ms to the summary and the first timeline rows`,
+        );
+      }
+      const text = await page.getByTestId('learner-span').textContent();
+      if (!text?.startsWith(`${FOCUS_EVENTS.toLocaleString('en')} stored events`))
+        throw new Error(`the page did not sum up the learner's events: ${text}`);
+      const median = percentile(times, 50);
+      console.log(
+        `  summary of ${FOCUS_EVENTS.toLocaleString('en')} events on the server: median ${percentile(summaryMs, 50).toFixed(0)} ms`,
+      );
+      verdict(
+        `learner page first paint (${FOCUS_EVENTS.toLocaleString('en')} events of the learner among ${TOTAL.toLocaleString('en')})`,
+        median < TARGET_MS,
+        `median ${median.toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms over ${RUNS} runs`,
+        `< ${TARGET_MS} ms`,
+        `server summary median ${percentile(summaryMs, 50).toFixed(0)} ms`,
+      );
+    });
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

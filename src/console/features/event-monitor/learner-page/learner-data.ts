@@ -1,0 +1,113 @@
+// The learner page's reads: the summary (GET /api/learners/{id}) and the learner's stored events, newest
+// first, through the relay's history (GET /api/events?learner=...), which holds every event the relay kept.
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { EventKind } from '#contract/enums.ts';
+import { getLearnerSummary } from '#contract/console/learners.ts';
+import { listEvents, type EventHistoryPage } from '#contract/console/relay.ts';
+import type { User, UserPage } from '#contract/schemas/read-models.ts';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { callConsole } from '../../../lib/console-api.ts';
+import { userQueries } from '../../../lib/queries/users.ts';
+import { parseEvent, type StoredEvent } from '../data/event-model.ts';
+
+export const TIMELINE_PAGE = 200;
+const EXPORT_PAGE = 500;
+
+export interface TimelineFilter {
+  kinds?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const historyQuery = (learnerId: string, filter: TimelineFilter) => ({
+  learner: learnerId,
+  kind: filter.kinds,
+  from: filter.from,
+  to: filter.to,
+});
+
+/** A page's events that match the event contract; the others are counted, not shown. */
+export function pageEvents(page: EventHistoryPage): TimelinePage {
+  const events: StoredEvent[] = [];
+  let rejected = 0;
+  for (const item of page.items) {
+    const parsed = parseEvent(item.event);
+    if (parsed.ok) events.push({ seq: item.seq, event: parsed.event });
+    else rejected += 1;
+  }
+  return { events, rejected, pageInfo: page.pageInfo };
+}
+
+export interface TimelinePage {
+  events: StoredEvent[];
+  rejected: number;
+  pageInfo: EventHistoryPage['pageInfo'];
+}
+
+export const learnerQueries = {
+  summary: (learnerId: string) =>
+    queryOptions({
+      queryKey: ['learners', learnerId, 'summary'],
+      queryFn: ({ signal }) => callConsole(getLearnerSummary, { params: { learnerId }, signal }),
+    }),
+  timeline: (learnerId: string, filter: TimelineFilter) =>
+    infiniteQueryOptions({
+      queryKey: ['learners', learnerId, 'timeline', filter],
+      queryFn: ({ pageParam, signal }) =>
+        callConsole(listEvents, {
+          query: { ...historyQuery(learnerId, filter), cursor: pageParam, limit: TIMELINE_PAGE },
+          signal,
+        }).then(pageEvents),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => (last.pageInfo.hasMore ? last.pageInfo.cursor : undefined),
+    }),
+  /** The latest few events of one kind (quiz attempts, submissions). */
+  latest: (learnerId: string, kind: EventKind, limit = 5) =>
+    queryOptions({
+      queryKey: ['learners', learnerId, 'latest', kind, limit],
+      queryFn: ({ signal }) =>
+        callConsole(listEvents, { query: { learner: learnerId, kind, limit }, signal })
+          .then(pageEvents)
+          .then((page) => page.events),
+    }),
+};
+
+/**
+ * Every event of the timeline's filter, oldest page last, for an export; `progress` hears how many were
+ * read so far. Stops when `signal` aborts.
+ */
+export async function readWholeTimeline(
+  learnerId: string,
+  filter: TimelineFilter,
+  progress: (read: number) => void,
+  signal: AbortSignal,
+): Promise<StoredEvent[]> {
+  const all: StoredEvent[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await callConsole(listEvents, {
+      query: { ...historyQuery(learnerId, filter), cursor, limit: EXPORT_PAGE },
+      signal,
+    });
+    all.push(...pageEvents(page).events);
+    progress(all.length);
+    if (!page.pageInfo.hasMore || !page.pageInfo.cursor) return all;
+    cursor = page.pageInfo.cursor;
+  }
+}
+
+/**
+ * The learner's account as the Users screen loaded it, if it did this session: the Content API reads
+ * users only as one throttled list, with no read of one user.
+ */
+export function accountFromUsersList(queryClient: QueryClient, learnerId: string): User | null {
+  const lists = queryClient.getQueriesData<InfiniteData<z.infer<typeof UserPage>>>({
+    queryKey: userQueries.all,
+  });
+  const wanted = learnerId.toLowerCase();
+  for (const [, data] of lists)
+    for (const page of data?.pages ?? [])
+      for (const user of page.users) if (user.id.toLowerCase() === wanted) return user;
+  return null;
+}
