@@ -15,6 +15,7 @@ import {
   type CourseGroupDraft,
 } from '#compiler/index.ts';
 import { saveDraft } from '#compiler/test-drafts.ts';
+import { Capabilities, type SessionView } from '#contract/console/session.ts';
 import { ROOT } from './console-build.ts';
 
 /** The console built into a temporary directory, with the row render counter on window. */
@@ -74,29 +75,17 @@ export async function mockConsoleServer(
   saved?: Baseline,
   upstreamLatencyMs = 0,
 ): Promise<void> {
-  const all = Object.fromEntries(
-    [
-      'read',
-      'createAndUpdate',
-      'uploadTranslations',
-      'publish',
-      'archive',
-      'bulkOperations',
-      'manageRoles',
-      'readAudit',
-      'watchEvents',
-    ].map((c) => [c, true]),
-  );
-  await page.route('**/api/session', (route) =>
-    route.fulfill(
-      json({
-        user: { id: 'bench', email: 'bench@lectern.test', firstName: 'Bench', lastName: 'User' },
-        role: 'admin',
-        capabilities: all,
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-      }),
-    ),
-  );
+  // Typed by the contract: a session the console's parse refuses would leave the editor on an error.
+  const session: SessionView = {
+    user: { id: 'bench', email: 'bench@lectern.test', firstName: 'Bench', lastName: 'User' },
+    role: 'admin',
+    capabilities: Object.fromEntries(
+      Capabilities.keyof().options.map((capability) => [capability, true]),
+    ) as Capabilities,
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    signedInWith: 'instance',
+  };
+  await page.route('**/api/session', (route) => route.fulfill(json(session)));
   await page.route('**/api/v2/tags*', (route) =>
     route.fulfill(json({ pageInfo: { perPage: 0, total: 0, hasMore: false }, tags: [] })),
   );
