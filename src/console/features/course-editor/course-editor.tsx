@@ -81,7 +81,7 @@ function ApplyPanelPending() {
 function ChecksPending() {
   return (
     <section className="checks" aria-label="Checks" aria-busy="true">
-      <h2 className="checks__title">
+      <h2 className="editor-panel__title">
         Checks <span className="badge">Checking…</span>
       </h2>
     </section>
