@@ -15,8 +15,8 @@ import {
   type CourseGroupDraft,
 } from '#compiler/index.ts';
 import { saveDraft } from '#compiler/test-drafts.ts';
-import { Capabilities, type SessionView } from '#contract/console/session.ts';
 import { ROOT } from './console-build.ts';
+import { benchSession } from './console-page.ts';
 
 /** The console built into a temporary directory, with the row render counter on window. */
 export async function buildWithCounter(): Promise<string> {
@@ -75,17 +75,7 @@ export async function mockConsoleServer(
   saved?: Baseline,
   upstreamLatencyMs = 0,
 ): Promise<void> {
-  // Typed by the contract: a session the console's parse refuses would leave the editor on an error.
-  const session: SessionView = {
-    user: { id: 'bench', email: 'bench@lectern.test', firstName: 'Bench', lastName: 'User' },
-    role: 'admin',
-    capabilities: Object.fromEntries(
-      Capabilities.keyof().options.map((capability) => [capability, true]),
-    ) as Capabilities,
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-    signedInWith: 'instance',
-  };
-  await page.route('**/api/session', (route) => route.fulfill(json(session)));
+  await page.route('**/api/session', (route) => route.fulfill(json(benchSession('admin'))));
   await page.route('**/api/v2/tags*', (route) =>
     route.fulfill(json({ pageInfo: { perPage: 0, total: 0, hasMore: false }, tags: [] })),
   );

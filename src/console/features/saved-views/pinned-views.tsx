@@ -2,8 +2,9 @@
 // menu lists. Each opens its screen with the view's filters in the URL.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import type { SavedView } from '#contract/console/saved-views.ts';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu.tsx';
 import { savedViewQueries } from './saved-views-api.ts';
 import './saved-views.css';
 import { SCREEN_PATHS, SCREEN_TITLES } from './view-screens.ts';
@@ -35,25 +36,22 @@ export function PinnedViewLink({
   );
 }
 
-// The menu's code (Radix's menu and positioning) comes in only for someone with a pinned view, once
-// their list is known: the landing page paints without it (issue 27).
-const PinnedMenu = lazy(() =>
-  import('./pinned-views-menu.tsx').then((module) => ({ default: module.PinnedMenu })),
-);
-
 /** The wide header's menu of pinned views; nothing when none is pinned. */
 export function PinnedViewsMenu() {
   const pinned = usePinnedViews();
   if (pinned.length === 0) return null;
   return (
-    <Suspense
-      fallback={
-        <button type="button" className="nav-link nav-link--menu" disabled>
-          Pinned <span aria-hidden="true">▾</span>
-        </button>
-      }
-    >
-      <PinnedMenu pinned={pinned} />
-    </Suspense>
+    <Menu>
+      <MenuTrigger className="nav-link nav-link--menu" data-testid="pinned-views-menu">
+        Pinned <span aria-hidden="true">▾</span>
+      </MenuTrigger>
+      <MenuContent label="Pinned views" align="start">
+        {pinned.map((view) => (
+          <MenuItem key={view.id} asChild>
+            <PinnedViewLink view={view} />
+          </MenuItem>
+        ))}
+      </MenuContent>
+    </Menu>
   );
 }
