@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page, type Route } from 'playwright';
+import { Capabilities, type SessionView } from '#contract/console/session.ts';
 import { buildConsole } from './console-build.ts';
 import { serveStatic } from './editor-serve.ts';
 
@@ -46,32 +47,27 @@ export const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-/** Answers `/api/session` with a signed-in user of `role` ('admin' may do everything, 'support' reads). */
-export async function mockSession(page: Page, role: 'admin' | 'support', userId: string) {
+/**
+ * A signed-in session of `role` ('admin' may do everything, 'support' reads and watches), typed by the
+ * contract: a session the console's parse refuses would leave every page on an error.
+ */
+export function benchSession(role: 'admin' | 'support', userId = 'bench'): SessionView {
   const admin = role === 'admin';
-  await page.route('**/api/session', (route) =>
-    route.fulfill(
-      json({
-        user: { id: userId, email: 'bench@lectern.test', firstName: 'Bench', lastName: 'User' },
-        role,
-        capabilities: {
-          read: true,
-          createAndUpdate: admin,
-          uploadTranslations: admin,
-          publish: admin,
-          archive: admin,
-          bulkOperations: admin,
-          manageRoles: admin,
-          readAudit: admin,
-          watchEvents: true,
-          readAlerts: true,
-          manageAlerts: admin,
-        },
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-        signedInWith: 'instance',
-      }),
-    ),
-  );
+  const capabilities = Object.fromEntries(
+    Capabilities.keyof().options.map((capability) => [capability, admin]),
+  ) as Capabilities;
+  return {
+    user: { id: userId, email: 'bench@lectern.test', firstName: 'Bench', lastName: 'User' },
+    role,
+    capabilities: { ...capabilities, read: true, watchEvents: true, readAlerts: true },
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    signedInWith: 'instance',
+  };
+}
+
+/** Answers `/api/session` with a signed-in user of `role`. */
+export async function mockSession(page: Page, role: 'admin' | 'support', userId: string) {
+  await page.route('**/api/session', (route) => route.fulfill(json(benchSession(role, userId))));
 }
 
 /** Answers a cursor-paged list of `total` items (the cursor is the next index) under `key`. */

@@ -16,6 +16,7 @@ import {
 } from '#compiler/index.ts';
 import { saveDraft } from '#compiler/test-drafts.ts';
 import { ROOT } from './console-build.ts';
+import { benchSession } from './console-page.ts';
 
 /** The console built into a temporary directory, with the row render counter on window. */
 export async function buildWithCounter(): Promise<string> {
@@ -74,29 +75,7 @@ export async function mockConsoleServer(
   saved?: Baseline,
   upstreamLatencyMs = 0,
 ): Promise<void> {
-  const all = Object.fromEntries(
-    [
-      'read',
-      'createAndUpdate',
-      'uploadTranslations',
-      'publish',
-      'archive',
-      'bulkOperations',
-      'manageRoles',
-      'readAudit',
-      'watchEvents',
-    ].map((c) => [c, true]),
-  );
-  await page.route('**/api/session', (route) =>
-    route.fulfill(
-      json({
-        user: { id: 'bench', email: 'bench@lectern.test', firstName: 'Bench', lastName: 'User' },
-        role: 'admin',
-        capabilities: all,
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-      }),
-    ),
-  );
+  await page.route('**/api/session', (route) => route.fulfill(json(benchSession('admin'))));
   await page.route('**/api/v2/tags*', (route) =>
     route.fulfill(json({ pageInfo: { perPage: 0, total: 0, hasMore: false }, tags: [] })),
   );

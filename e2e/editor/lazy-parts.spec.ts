@@ -1,5 +1,6 @@
-// The editor's parts that load after its outline shows (issue 27): "Move to…", export, the details form
-// and review and apply, used the moment the outline appears on a fresh page. Also loaded late and opened
+// The editor's parts that load after its outline shows (issue 27): "Move to…", export, the details form,
+// review and apply, the learner preview and the Checks panel, used the moment the outline appears on a
+// fresh page. Also loaded late and opened
 // elsewhere: import (editor.spec.ts imports the moment "New course" opens), the conflict panel
 // (editor.spec.ts, "a course changed on the server..."), the toasts (e2e/jobs).
 import { readFile } from 'node:fs/promises';
@@ -56,4 +57,32 @@ test('export and "Move to…" work the moment the outline shows', async ({ page,
     ['Section one', [['Lesson one', ['First page']]]],
     ['Section two', [['Lesson two', ['Third page', 'Second page']]]],
   ]);
+});
+
+test('the learner preview and the Checks panel work the moment the outline shows', async ({
+  page,
+  sandbox,
+}) => {
+  const title = `Lazy preview ${Date.now()}`;
+  const { courseId } = await createCourse(sandbox, title, {
+    'Section one': { 'Lesson one': ['First page', 'Second page'] },
+  });
+  await page.goto(`/editor/${courseId}`);
+  await expect(row(page, 'Second page')).toBeVisible();
+
+  // The preview's content (and its sanitiser) loads when it opens.
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const preview = page.getByRole('dialog', { name: `Preview as a learner: ${title}` });
+  await expect(preview.getByRole('heading', { name: 'Section 1: Section one' })).toBeVisible();
+  await preview.getByRole('button', { name: 'Second page' }).click();
+  await expect(preview.getByRole('heading', { name: 'Second page' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
+
+  // The Checks panel replaces its placeholder with the checks of the draft in hand.
+  const checks = page.getByTestId('checks-panel');
+  await expect(checks.getByRole('heading', { name: /^Checks/ })).toBeVisible();
+  await expect(
+    checks.getByRole('heading', { name: /^Checks (No errors|\d+ errors?)$/ }),
+  ).toBeVisible();
 });

@@ -36,12 +36,7 @@ export { applyBindings } from './plan/apply-bindings.ts';
 export * from './execute/journal.ts';
 export * from './execute/executor.ts';
 export { matchCreatedGroups, CLOCK_SKEW_MS } from './execute/find-created.ts';
-export { checkDraft, linkTarget, type DraftCheck, type LinkUse } from './checks/course-checks.ts';
-export { scanHtml, type BodyScan } from './checks/html-scan.ts';
-export { courseItem, nodeIdForItem, outlineEntries } from './checks/outline-items.ts';
-export { countFindings, sortFindings } from './checks/findings.ts';
-export { distinctUrls, linkFindings, type LinkOutcome } from './checks/link-findings.ts';
-export { assembleReport, draftWithSavedLinks, isFetchedLinkFinding } from './checks/report.ts';
+// The course checks: #compiler/checks/index.ts.
 export {
   diffVersions,
   isEmptyDiff,

@@ -9,12 +9,10 @@ import {
   assembleReport,
   checkDraft,
   distinctUrls,
-  draftFromBaseline,
   linkFindings,
-  sequentialIds,
-  type CourseDraft,
   type DraftCheck,
-} from '#compiler/index.ts';
+} from '#compiler/checks/index.ts';
+import { draftFromBaseline, sequentialIds, type CourseDraft } from '#compiler/index.ts';
 import {
   CourseCheckReport,
   type CourseCheckRunning,

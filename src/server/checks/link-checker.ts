@@ -7,7 +7,7 @@
 import { STATUS_CODES } from 'node:http';
 import pLimit from 'p-limit';
 import { request, type Dispatcher } from 'undici';
-import type { LinkOutcome } from '#compiler/index.ts';
+import type { LinkOutcome } from '#compiler/checks/index.ts';
 import { AddressRefusedError, describeRefusal } from '../net/address-guard.ts';
 
 export interface LinkCheckerOptions {

@@ -23,7 +23,6 @@ import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { IssuesList } from './apply/issues-list.tsx';
 import { useApply } from './apply/use-apply.ts';
 import { issueWords } from './compile/issue-words.ts';
-import { EditorChecks } from './checks/editor-checks.tsx';
 import { typedIssues } from './compile/typed-issues.ts';
 import { useCompiled } from './compile/use-compiled.ts';
 import { EditorLayout, NARROW_QUERY } from './layout/editor-layout.tsx';
@@ -60,6 +59,10 @@ const CourseForm = lazy(() =>
 const ApplyPanel = lazy(() =>
   import('./apply/apply-panel.tsx').then((m) => ({ default: m.ApplyPanel })),
 );
+// The checks run the compiler's HTML scan (htmlparser2): loaded once the outline shows.
+const EditorChecks = lazy(() =>
+  import('./checks/editor-checks.tsx').then((m) => ({ default: m.EditorChecks })),
+);
 const ConflictPanel = lazy(() =>
   import('./apply/conflict-panel.tsx').then((m) => ({ default: m.ConflictPanel })),
 );
@@ -70,6 +73,17 @@ function ApplyPanelPending() {
     <section className="apply-panel" aria-label="Review and apply" aria-busy="true">
       <h2 className="editor-panel__title">Review and apply</h2>
       <p className="field__hint">Planning the requests…</p>
+    </section>
+  );
+}
+
+/** Holds the place of the Checks panel while its code loads. */
+function ChecksPending() {
+  return (
+    <section className="checks" aria-label="Checks" aria-busy="true">
+      <h2 className="editor-panel__title">
+        Checks <span className="badge">Checking…</span>
+      </h2>
     </section>
   );
 }
@@ -252,7 +266,9 @@ export function CourseEditor(props: CourseEditorProps) {
           nodeName={nameOf}
           onGo={goTo}
         />
-        <EditorChecks store={store} baseline={baseline} onGo={goTo} />
+        <Suspense fallback={<ChecksPending />}>
+          <EditorChecks store={store} baseline={baseline} onGo={goTo} />
+        </Suspense>
         <fieldset className="course-editor__fieldset" disabled={readOnly}>
           <Suspense fallback={<ApplyPanelPending />}>
             <ApplyPanel

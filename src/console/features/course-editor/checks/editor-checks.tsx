@@ -3,13 +3,8 @@
 // links' answers come from the console server's report of the saved course, fresh after each apply.
 // Clicking a finding goes to its item as a problem does (selected in the outline, or the course field).
 import { useEffect, useMemo } from 'react';
-import {
-  checkDraft,
-  draftWithSavedLinks,
-  nodeIdForItem,
-  type Baseline,
-  type Issue,
-} from '#compiler/index.ts';
+import { checkDraft, draftWithSavedLinks, nodeIdForItem } from '#compiler/checks/index.ts';
+import type { Baseline, Issue } from '#compiler/index.ts';
 import type { CheckFinding } from '#contract/console/course-checks.ts';
 import { useDebouncedValue } from '../panels/use-debounced-value.ts';
 import { useEditorSlice, type EditorStore } from '../state/editor-store.ts';
