@@ -184,17 +184,24 @@ export async function readWholeFeed(
   const events: LearnerEvent[] = [];
   for (const kind of kinds) {
     let cursor: string | undefined;
-    do {
+    let throttled = 0;
+    for (;;) {
       const query = new URLSearchParams({ startDate: '0', ...(cursor ? { cursor } : {}) });
       const response = await get(`/incoming/v2/events/${kind}?${query}`);
+      // The relay reads the same feed with the same key: a 429 is waited out, as the relay does.
+      if (response.status === 429 && ++throttled <= 20) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        continue;
+      }
       if (response.status !== 200) throw new Error(`feed ${kind} ${response.status}`);
       const page = response.body as {
         events: LearnerEvent[];
         pageInfo: { hasMore: boolean; cursor?: string };
       };
       events.push(...page.events);
-      cursor = page.pageInfo.hasMore ? page.pageInfo.cursor : undefined;
-    } while (cursor);
+      if (!page.pageInfo.hasMore) break;
+      cursor = page.pageInfo.cursor;
+    }
   }
   return events;
 }

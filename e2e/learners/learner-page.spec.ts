@@ -43,6 +43,13 @@ async function settledFeed(page: Page, sandbox: SandboxClient): Promise<LearnerE
 
 test.beforeEach(async ({ page, signInAs, sandbox }) => {
   await signInAs('support');
+  // This spec reads the whole feed again and again beside the relay, with the relay's key: the feed's
+  // default 600 reads a minute would throttle both. And the learners stop learning in the background
+  // while a test compares the page with the feed (the fixture restores both settings after each test).
+  await sandbox.settings({
+    eventsRateLimit: { perMinute: 1_000_000, burst: 100_000 },
+    activityPerMinute: 0,
+  });
   if (chosenId === null) {
     const produced = await sandbox.request('POST', '/sandbox/activity', { count: 400 });
     expect(produced.status).toBe(200);
