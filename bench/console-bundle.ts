@@ -26,10 +26,12 @@ const SHELL_KB = 120;
 const FIRST_ROUTE_KB = 150;
 const EDITOR_KB = 100;
 /**
- * Ports of the sandbox, the console server and the build's server (this bench's range). Not 5060 or
- * 5061: fetch and Chromium refuse those (SIP, on the Fetch standard's list of bad ports).
+ * Ports of the sandbox, the console server and the build's server (this bench's range, moved with
+ * LECTERN_BENCH_PORT so two checkouts can measure at once). Not 5060 or 5061: fetch and Chromium
+ * refuse those (SIP, on the Fetch standard's list of bad ports).
  */
-const PORTS = { sandbox: 5070, console: 5071, build: 5072 };
+const PORT_BASE = Number(process.env.LECTERN_BENCH_PORT ?? 5070);
+const PORTS = { sandbox: PORT_BASE, console: PORT_BASE + 1, build: PORT_BASE + 2 };
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
