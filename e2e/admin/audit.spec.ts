@@ -211,7 +211,7 @@ test('each record says in words who acted, with which role, and how they signed 
   signInAs,
 }, testInfo) => {
   const start = new Date(Date.now() - 1000).toISOString();
-  const email = `signed-in-with-${Date.now()}@example.com`;
+  const email = `signed-in-with-${Date.now()}@lectern.test`;
   await signInAs('admin');
   const grant = await page.request.put(`/api/roles/${encodeURIComponent(email)}`, {
     data: { role: 'support' },
@@ -232,6 +232,18 @@ test('each record says in words who acted, with which role, and how they signed 
   for (const viewport of [DESK, PHONE]) {
     await page.setViewportSize(viewport);
     await expect(row.getByTestId('audit-sign-in')).toBeVisible();
+    // The request line wraps after a slash, never inside a segment ("/api/roles/:e" + "mail").
+    const cutSegments = await row.locator('.path-text').evaluate((line) =>
+      [...line.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .filter((node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        })
+        .map((node) => node.textContent),
+    );
+    expect(cutSegments).toEqual([]);
     await row.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`audit-sign-in-${viewport.width}.png`) });
   }

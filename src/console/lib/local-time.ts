@@ -20,3 +20,6 @@ export function fromLocalInput(value: string): string | undefined {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
+
+/** The browser's own IANA zone: named beside local-time fields, sent with a schedule for the audit. */
+export const ownTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;

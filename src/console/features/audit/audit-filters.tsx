@@ -8,7 +8,7 @@ import { AUDIT_STATUS_FILTER } from '#contract/console/audit.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import type { AuditSearchParams } from './audit-search.ts';
-import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
+import { fromLocalInput, ownTimeZone, toLocalInput } from '../../lib/local-time.ts';
 
 const FilterForm = z
   .object({
@@ -50,6 +50,7 @@ export function AuditFilters({ search, onApply, views }: AuditFiltersProps) {
     values: toForm(search),
   });
   const { errors } = form.formState;
+  const zone = ownTimeZone();
   const submit = form.handleSubmit((value) =>
     onApply({
       user: value.user || undefined,
@@ -93,12 +94,12 @@ export function AuditFilters({ search, onApply, views }: AuditFiltersProps) {
           <input {...control} className="input" size={6} {...form.register('status')} />
         )}
       </Field>
-      <Field label="From" error={errors.from?.message}>
+      <Field label="From" hint={`Your time zone: ${zone}`} error={errors.from?.message}>
         {(control) => (
           <input {...control} className="input" type="datetime-local" {...form.register('from')} />
         )}
       </Field>
-      <Field label="Until" error={errors.to?.message}>
+      <Field label="Until" hint={`Your time zone: ${zone}`} error={errors.to?.message}>
         {(control) => (
           <input {...control} className="input" type="datetime-local" {...form.register('to')} />
         )}

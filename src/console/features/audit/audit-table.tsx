@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '#contract/console/audit.ts';
 import { Badge } from '../../components/ui/badge.tsx';
+import { PathText } from '../../components/ui/path-text.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { labelFor, ROLE_LABELS, signInMethodLabel } from '../../lib/labels.ts';
@@ -83,7 +84,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
               ) : null}
             </Td>
             <Td>
-              <span className="mono break">{entry.route}</span>
+              <PathText text={entry.route} />
               <span className="block muted">{entry.operation}</span>
             </Td>
             <Td>

@@ -9,9 +9,9 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { fromLocalInput } from '../../lib/local-time.ts';
+import { fromLocalInput, ownTimeZone } from '../../lib/local-time.ts';
 import { useCreateSchedule } from './schedules-api.ts';
-import { ownTimeZone, runAtProblem, SCHEDULE_ACTION_LABELS } from './schedule-words.ts';
+import { runAtProblem, SCHEDULE_ACTION_LABELS } from './schedule-words.ts';
 
 export function ScheduleForm({ target }: { target: ScheduleTarget }) {
   const actions = SCHEDULE_ACTIONS[target.type];

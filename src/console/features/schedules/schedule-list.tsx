@@ -10,10 +10,10 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, Th } from '../../components/ui/table.tsx';
 import { scheduleQueries, useCancelSchedule, type ScheduleFilter } from './schedules-api.ts';
+import { ownTimeZone } from '../../lib/local-time.ts';
 import './schedules.css';
 import {
   formatScheduleTime,
-  ownTimeZone,
   SCHEDULE_ACTION_LABELS,
   SCHEDULE_STATE_LABELS,
   SCHEDULE_TARGET_LABELS,

@@ -29,9 +29,6 @@ export const SCHEDULE_TARGET_LABELS: Record<ScheduleTargetType, string> = {
   learningPath: 'Learning path',
 };
 
-/** The browser's own IANA zone, sent with a schedule so that the audit can say the time as meant. */
-export const ownTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** "Dec 3, 2026, 10:00 AM CET": a schedule's time in `timeZone`, the zone named. */
 export function formatScheduleTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en', {
