@@ -20,6 +20,7 @@ import * as scheduledActions from './030-scheduled-actions.ts';
 import * as publishRequests from './031-publish-requests.ts';
 import * as publishApprovals from './022-publish-approvals.ts';
 import * as presence from './010-presence.ts';
+import * as groupPublishRequests from './071-group-publish-requests.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '031-publish-requests': publishRequests,
   '022-publish-approvals': publishApprovals,
   '010-presence': presence,
+  '071-group-publish-requests': groupPublishRequests,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {
