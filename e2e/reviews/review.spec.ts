@@ -79,7 +79,7 @@ test('declining needs a comment, which the requester reads; nothing is published
   const made = await page.request.post('/api/reviews', {
     headers: csrfHeaders,
     data: {
-      target: { courseId, groupId: group!.groupId, title: group!.title },
+      target: { type: 'course', courseId, groupId: group!.groupId, title: group!.title },
       note: 'Please publish',
     },
   });

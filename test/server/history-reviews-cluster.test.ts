@@ -163,7 +163,7 @@ describe('course history and reviews on two console servers (PostgreSQL)', () =>
   it('finishes an approval whose server was killed mid-publish, once, when it starts again', async () => {
     const group = await createGroup(sandbox, 'Killed approval');
     const courseId = group.courseIds[0]!;
-    const target = { courseId, groupId: group.groupId, title: group.title };
+    const target = { type: 'course', courseId, groupId: group.groupId, title: group.title };
     const asked = await node('console-b').http.post('/api/reviews', {
       cookie,
       body: { target, note: 'Ready' },

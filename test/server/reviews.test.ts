@@ -2,8 +2,11 @@
 // request per course; the version asked for and staleness from the course history; approval publishing
 // through the status-checked, audited path (once, even when two admins approve at once) and kept in the
 // course history; a decline's
-// comment for the requester; the checks report left empty when course checks are not available.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// comment for the requester; the checks report left empty when course checks are not available. Group
+// requests: each course of the group with what changed since its last published version, approval
+// publishing every course through the group publish path, a decline, and staleness when a course or the
+// group changed or a course joined it.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPublishRequestsRepository } from '../../src/server/storage/publish-requests-repository.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
@@ -61,6 +64,7 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
     });
     expect(created.status, created.text).toBe(200);
     const target = {
+      type: 'course' as const,
       courseId: created.body.courseIds[0] as string,
       groupId: created.body.courseGroupIds[0] as string,
       title,
@@ -244,7 +248,12 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
   });
 
   /** A request an admin approved on server 'gone', which began its publish 4 s ago and stopped. */
-  async function leftApproving(target: { courseId: string; groupId: string; title: string }) {
+  async function leftApproving(target: {
+    type: 'course';
+    courseId: string;
+    groupId: string;
+    title: string;
+  }) {
     const made = (await ask(target)).body as RequestBody;
     const repo = createPublishRequestsRepository(h.server.store.db);
     const at = Date.now() - 4000;
@@ -300,5 +309,293 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
       /^gone stopped before settling the approval of admin@lectern\.test, and the course's status could not be checked \(Its current status could not be read, so nothing was sent\. .+\)\. It waits for review again\.$/,
     );
     expect(await status(target.courseId, target.groupId)).toBe('draft');
+  });
+
+  /** A group of two draft courses made through the console: the second added by an update. */
+  async function createGroup(title: string) {
+    const first = await createCourse(title);
+    const added = await h.http.put('/api/v2/content/course/update', {
+      cookie: manager,
+      body: {
+        courseAttributes: {
+          courses: [{ courseGroupId: first.groupId, title: `${title}: second session` }],
+        },
+      },
+    });
+    expect(added.status, added.text).toBe(200);
+    const list = await h.sandbox.api('GET', `/courseGroups/${first.groupId}/courses`);
+    const courses = list.body.courses as { id: string; title: string }[];
+    expect(courses).toHaveLength(2);
+    // The update changed the group: the first course keeps a version of it. A course added by an
+    // update keeps no version until Lectern changes it.
+    await versions(first.courseId, 2);
+    const second = courses.find((course) => course.id !== first.courseId)!;
+    return {
+      target: { type: 'group' as const, groupId: first.groupId, title },
+      first: first.courseId,
+      second: second.id,
+    };
+  }
+
+  it('takes a group request: each course with what changed since it was last published', async () => {
+    const { target, first, second } = await createGroup('Review: group asking');
+    // The first course was published, set back to draft and renamed: the changes under review are
+    // the status and the title.
+    for (const [action, count] of [
+      ['release', 3],
+      ['unrelease', 4],
+    ] as const) {
+      const released = await h.http.put(`/api/v2/content/${first}/releaseContent`, {
+        cookie: admin,
+        body: { kind: 'course', action },
+      });
+      expect(released.status, released.text).toBe(200);
+      await versions(first, count);
+    }
+    const renamed = await h.http.put('/api/v2/content/course/update', {
+      cookie: manager,
+      body: { courseAttributes: { courses: [{ id: first, title: 'Review: group renamed' }] } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    await versions(first, 5);
+    // What the History tab says changed from the published version to the latest.
+    const compared = await h.http.get(`/api/history/courses/${first}/compare?from=3&to=5`, {
+      cookie: admin,
+    });
+    expect(compared.status, compared.text).toBe(200);
+    expect(compared.body.diff.counts).toMatchObject({ added: 0, removed: 0 });
+
+    expect((await ask(target, 'x', support)).status).toBe(403);
+    const made = await ask(target, 'Both sessions are ready');
+    expect(made.status, made.text).toBe(200);
+    expect(made.body).toMatchObject({
+      target,
+      note: 'Both sessions are ready',
+      state: 'pending',
+      version: null,
+      publishedVersion: null,
+      stale: false,
+      checksReport: null,
+    });
+    const courses = made.body.courses as Record<string, unknown>[];
+    expect(courses).toHaveLength(2);
+    expect(courses.find((course) => course.courseId === first)).toMatchObject({
+      title: 'Review: group renamed',
+      version: 5,
+      publishedVersion: 3,
+      changed: false,
+      counts: compared.body.diff.counts,
+    });
+    // Added by an update: no version kept yet, so nothing to compare.
+    expect(courses.find((course) => course.courseId === second)).toEqual({
+      courseId: second,
+      title: 'Review: group asking: second session',
+      version: null,
+      publishedVersion: null,
+      changed: false,
+      counts: null,
+    });
+
+    const audit = await h.http.get('/api/audit?route=createPublishRequest&limit=1', {
+      cookie: admin,
+    });
+    expect(audit.body.entries[0]).toMatchObject({
+      userEmail: 'manager@lectern.test',
+      summary: `request publishing of course group ${target.groupId} “Review: group asking”`,
+      subjects: [{ type: 'courseGroup', id: target.groupId, title: 'Review: group asking' }],
+    });
+
+    const again = await ask(target);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'conflict',
+      message:
+        'A request to publish the course group “Review: group asking” is waiting for review already (asked by manager@lectern.test).',
+    });
+    const unknown = await ask({ ...target, groupId: '00000000-0000-4000-8000-000000000002' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({
+      error: 'not_found',
+      message: 'No course group has the id 00000000-0000-4000-8000-000000000002.',
+    });
+    const typeless = await ask({ groupId: target.groupId, title: target.title });
+    expect(typeless.status).toBe(400);
+    expect(typeless.body).toEqual({
+      error: 'bad_request',
+      message: "target.type: Invalid discriminator value. Expected 'course' | 'group'",
+    });
+
+    expect((await pending()).find((request) => request.id === made.body.id)).toMatchObject({
+      target,
+      stale: false,
+    });
+  });
+
+  it('approves a group request: every course published through the status check, audited, in the history', async () => {
+    const { target, first, second } = await createGroup('Review: group approve');
+    const made = (await ask(target)).body as RequestBody;
+    const approved = await h.http.post(`/api/reviews/${made.id}/approve`, {
+      cookie: admin,
+      body: { comment: 'Go' },
+    });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body).toMatchObject({
+      state: 'approved',
+      decidedBy: 'admin@lectern.test',
+      comment: 'Go',
+      outcome: '2 items published.',
+      stale: false,
+    });
+    expect(await status(first, target.groupId)).toBe('published');
+    expect(await status(second, target.groupId)).toBe('published');
+
+    // Each release is audited under the admin, with the status it changed (old -> new).
+    const audit = await h.http.get(
+      `/api/audit?route=releaseContent&user=admin@lectern.test&limit=20`,
+      { cookie: admin },
+    );
+    const releases = (
+      audit.body.entries as {
+        summary: string;
+        status: number;
+        subjects: { id: string; changes?: unknown[] }[];
+      }[]
+    ).filter(
+      (entry) =>
+        entry.summary.includes('publish request of manager@lectern.test approved') &&
+        (entry.summary.includes(first) || entry.summary.includes(second)),
+    );
+    expect(releases).toHaveLength(2);
+    for (const release of releases) {
+      expect(release.status).toBe(200);
+      expect(release.subjects[0]!.changes).toEqual([
+        { field: 'status', before: 'draft', after: 'published', node: null },
+      ]);
+    }
+    for (const [id, count] of [
+      [first, 3],
+      [second, 1],
+    ] as const) {
+      const [latest] = await versions(id, count);
+      expect(latest).toMatchObject({
+        userEmail: 'admin@lectern.test',
+        kinds: ['status'],
+        status: 'published',
+      });
+    }
+    const approval = await h.http.get('/api/audit?route=approvePublishRequest&limit=1', {
+      cookie: admin,
+    });
+    expect(approval.body.entries[0]).toMatchObject({
+      summary: `approve publishing of course group ${target.groupId} “Review: group approve” asked by manager@lectern.test: 2 items published.`,
+    });
+    // The requester sees the outcome.
+    const mine = await h.http.get('/api/reviews?view=decided&mine=true', { cookie: manager });
+    expect(
+      (mine.body.requests as RequestBody[]).find((request) => request.id === made.id),
+    ).toMatchObject({ state: 'approved', outcome: '2 items published.' });
+    // The next request of the group compares against the published versions: nothing changed.
+    const next = await ask(target, 'Again');
+    expect((next.body.courses as { counts: unknown }[]).map((course) => course.counts)).toEqual([
+      null,
+      null,
+    ]);
+  });
+
+  it('declines a group request only with a comment; nothing is published', async () => {
+    const { target, first, second } = await createGroup('Review: group decline');
+    const made = (await ask(target)).body as RequestBody;
+    const bare = await h.http.post(`/api/reviews/${made.id}/decline`, {
+      cookie: admin,
+      body: {},
+    });
+    expect(bare.status).toBe(400);
+    const declined = await h.http.post(`/api/reviews/${made.id}/decline`, {
+      cookie: admin,
+      body: { comment: 'The second session has no lessons.' },
+    });
+    expect(declined.status, declined.text).toBe(200);
+    expect(declined.body).toMatchObject({
+      state: 'declined',
+      comment: 'The second session has no lessons.',
+      outcome: null,
+    });
+    expect(await status(first, target.groupId)).toBe('draft');
+    expect(await status(second, target.groupId)).toBe('draft');
+    const late = await h.http.post(`/api/reviews/${made.id}/approve`, { cookie: admin, body: {} });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(
+      'The request to publish the course group “Review: group decline” was declined by admin@lectern.test already.',
+    );
+    const mine = await h.http.get('/api/reviews?view=decided&mine=true', { cookie: manager });
+    expect(
+      (mine.body.requests as RequestBody[]).find((request) => request.id === made.id),
+    ).toMatchObject({ state: 'declined', comment: 'The second session has no lessons.' });
+  });
+
+  it('marks a group request stale when a course changed, the group changed or a course joined it and changed', async () => {
+    const listed = async (id: string) => (await pending()).find((request) => request.id === id)!;
+    const renamedCourse = await createGroup('Review: group stale course');
+    const one = (await ask(renamedCourse.target)).body as RequestBody;
+    const renamed = await h.http.put('/api/v2/content/course/update', {
+      cookie: manager,
+      body: {
+        courseAttributes: { courses: [{ id: renamedCourse.second, title: 'Renamed after' }] },
+      },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    await versions(renamedCourse.second, 1);
+    const stale = await listed(one.id);
+    expect(stale.stale).toBe(true);
+    expect(
+      (stale.courses as { courseId: string; changed: boolean }[]).map((course) => [
+        course.courseId,
+        course.changed,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [renamedCourse.first, false],
+        [renamedCourse.second, true],
+      ]),
+    );
+
+    const renamedGroup = await createGroup('Review: group stale group');
+    const two = (await ask(renamedGroup.target)).body as RequestBody;
+    const group = await h.http.put('/api/v2/content/course/update', {
+      cookie: manager,
+      body: {
+        courseAttributes: {
+          courseGroups: [{ id: renamedGroup.target.groupId, title: 'Group renamed after' }],
+        },
+      },
+    });
+    expect(group.status, group.text).toBe(200);
+    await versions(renamedGroup.first, 3);
+    expect((await listed(two.id)).stale).toBe(true);
+
+    const joined = await createGroup('Review: group stale joined');
+    const three = (await ask(joined.target)).body as RequestBody;
+    expect((await listed(three.id)).stale).toBe(false);
+    const added = await h.http.put('/api/v2/content/course/update', {
+      cookie: manager,
+      body: {
+        courseAttributes: {
+          courses: [{ courseGroupId: joined.target.groupId, title: 'A third session' }],
+        },
+      },
+    });
+    expect(added.status, added.text).toBe(200);
+    const list = await h.sandbox.api('GET', `/courseGroups/${joined.target.groupId}/courses`);
+    const third = (list.body.courses as { id: string; title: string }[]).find(
+      (course) => course.title === 'A third session',
+    )!;
+    // Once Lectern changes the new course, its version names the group: the request is stale.
+    const edited = await h.http.put('/api/v2/content/course/update', {
+      cookie: manager,
+      body: { courseAttributes: { courses: [{ id: third.id, title: 'A third session, edited' }] } },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    await versions(third.id, 1);
+    expect((await listed(three.id)).stale).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // Sign-in through the sandbox's GraphQL Login, sessions (cookie attributes, rotation, expiry, sign-out),
 // the no-role case and the sign-in rate limits, over real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '#contract/console/audit.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { cookieFrom, startHarness, type Harness } from './helpers/console-harness.ts';
 
@@ -109,6 +110,48 @@ describe.each(ENGINES)('sign-in (%s)', (engine) => {
           'Your account has no access to this console. Ask an administrator to grant you a role.',
       });
     }
+  });
+
+  it('records in the audit log the role each sign-in granted, not the role of the caller before it', async () => {
+    /** The newest sign-in row, once completed (written before the instance is asked, completed after). */
+    async function lastSignIn(reader: string) {
+      let row: AuditEntry | undefined;
+      await vi.waitFor(
+        async () => {
+          const response = await h.http.get('/api/audit?route=signIn&limit=1', { cookie: reader });
+          expect(response.status).toBe(200);
+          row = (response.body as { entries: AuditEntry[] }).entries[0];
+          expect(row?.outcome).toBe('completed');
+        },
+        { interval: 20 },
+      );
+      return row!;
+    }
+    const admin = await h.signIn('ada@lectern.test', PASSWORD);
+    expect(await lastSignIn(admin)).toMatchObject({
+      userEmail: 'ada@lectern.test',
+      role: 'admin',
+      summary: 'sign in as admin',
+      status: 200,
+    });
+    // Signing in as someone without a role from a browser that holds an admin session: the row says
+    // no role was granted (it recorded the old session's admin).
+    const response = await h.http.post('/api/session', {
+      body: { email: 'nobody@lectern.test', password: PASSWORD },
+      cookie: admin,
+    });
+    expect(response.status).toBe(200);
+    expect(await lastSignIn(await h.signIn('ada@lectern.test', PASSWORD))).toMatchObject({
+      userEmail: 'ada@lectern.test',
+      role: 'admin',
+    });
+    const audit = await h.http.get('/api/audit?route=signIn&limit=3', {
+      cookie: await h.signIn('ada@lectern.test', PASSWORD),
+    });
+    const nobody = (audit.body as { entries: AuditEntry[] }).entries.find(
+      (entry) => entry.userEmail === 'nobody@lectern.test',
+    );
+    expect(nobody).toMatchObject({ role: null, summary: 'sign in without a role', status: 200 });
   });
 
   it('rotates the session id at sign-in and ends the previous session', async () => {

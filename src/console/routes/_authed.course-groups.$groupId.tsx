@@ -16,6 +16,7 @@ import { GroupThumbnailForm } from '../features/course-detail/group-thumbnail-fo
 import { GroupArchiveAction } from '../features/publish/group-archive-panel.tsx';
 import { GroupSchedules } from '../features/schedules/group-schedules.tsx';
 import { RequestPublishing } from '../features/reviews/request-publishing.tsx';
+import { RequestGroupPublishing } from '../features/reviews/request-group-publishing.tsx';
 import { KIND_LABELS } from '../lib/labels.ts';
 import { courseGroupQueries } from '../lib/queries/course-groups.ts';
 import { courseQueries } from '../lib/queries/courses.ts';
@@ -157,6 +158,10 @@ function GroupDetailPage() {
           <RequestPublishing
             groupId={groupId}
             courseId={courseId}
+            canRequest={capabilities.createAndUpdate && !capabilities.publish}
+          />
+          <RequestGroupPublishing
+            group={group}
             canRequest={capabilities.createAndUpdate && !capabilities.publish}
           />
           <QueryBoundary title="The display course did not load">

@@ -230,8 +230,36 @@ interface Row {
 
 const code = (text: string) => `\`${text}\``;
 
+/** The members of a union of objects (a discriminated union is `oneOf`), or undefined. */
+function objectVariants(schema: JsonSchema | undefined): JsonSchema[] | undefined {
+  const members = schema?.oneOf as JsonSchema[] | undefined;
+  return members?.length && members.every((member) => member.type === 'object' && member.properties)
+    ? members
+    : undefined;
+}
+
+/** The property every member of a union fixes to its own constant (`type`), if there is one. */
+function discriminatorOf(members: JsonSchema[]): string | undefined {
+  const propertiesOf = (member: JsonSchema) =>
+    (member.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(propertiesOf(members[0]!)).find((key) =>
+    members.every((member) => propertiesOf(member)[key]?.const !== undefined),
+  );
+}
+
 /** A JSON Schema's type in a few words; `null` members become "or null". */
 function typeWords(schema: JsonSchema): string {
+  const variants = objectVariants(schema);
+  if (variants) {
+    const key = discriminatorOf(variants);
+    if (!key) return `one of ${variants.length} objects`;
+    const tags = variants.map((member) =>
+      code(String((member.properties as Record<string, JsonSchema>)[key]!.const)),
+    );
+    return `object, by ${code(key)}: ${tags.join(' or ')}`;
+  }
+  const oneOf = schema.oneOf as JsonSchema[] | undefined;
+  if (oneOf) return oneOf.map(typeWords).join(' or ');
   const anyOf = schema.anyOf as JsonSchema[] | undefined;
   if (anyOf) {
     const others = anyOf.filter((member) => member.type !== 'null');
@@ -293,8 +321,50 @@ function rows(schema: JsonSchema, prefix = ''): Row[] {
     if (property.type === 'object' && property.properties)
       return [row, ...rows(property, `${field}.`)];
     if (items?.type === 'object' && items.properties) return [row, ...rows(items, `${field}[].`)];
+    const variants = objectVariants(property);
+    if (variants) return [row, ...variantRows(variants, `${field}.`)];
+    const itemVariants = objectVariants(items);
+    if (itemVariants) return [row, ...variantRows(itemVariants, `${field}[].`)];
     return [row];
   });
+}
+
+/**
+ * The rows of a union of objects: a field every member has alike is one row; the others say for which
+ * value of the discriminator they are (`only when \`type\` is \`group\``).
+ */
+function variantRows(members: JsonSchema[], prefix: string): Row[] {
+  const key = discriminatorOf(members);
+  const byField = new Map<string, { tag: string; row: Row }[]>();
+  members.forEach((member, index) => {
+    const tag = key
+      ? String((member.properties as Record<string, JsonSchema>)[key]!.const)
+      : `${index + 1}`;
+    for (const row of rows(member, prefix))
+      byField.set(row.field, [...(byField.get(row.field) ?? []), { tag, row }]);
+  });
+  const out: Row[] = [];
+  for (const [field, list] of byField) {
+    if (key && field === `${prefix}${key}`) {
+      out.push({
+        field,
+        type: list.map((entry) => entry.row.type).join(' or '),
+        notes: 'Which shape the object has; the rows below say which fields each one takes.',
+      });
+      continue;
+    }
+    const first = list[0]!.row;
+    const alike =
+      list.length === members.length &&
+      list.every((entry) => entry.row.type === first.type && entry.row.notes === first.notes);
+    if (alike) out.push(first);
+    else
+      for (const { tag, row } of list) {
+        const when = key ? `only when ${code(key)} is ${code(tag)}` : `in shape ${tag}`;
+        out.push({ ...row, notes: row.notes ? `${when}; ${row.notes}` : when });
+      }
+  }
+  return out;
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -313,6 +383,8 @@ function shape(title: string, schema: z.ZodType, io: 'input' | 'output', shown?:
   const first = shown?.get(schema);
   if (first) return `${title}: the same fields as under ${first}.`;
   const json = jsonSchema(schema, io, false);
+  const variants = objectVariants(json);
+  if (variants) return `${title}: ${typeWords(json)}.\n\n${table(variantRows(variants, ''))}`;
   if (json.type !== 'object') return `${title}: ${typeWords(json)}.`;
   return `${title}:\n\n${table(rows(json))}`;
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CourseCheckReport } from './course-checks.ts';
 import { consoleEndpoint } from './endpoint.ts';
+import { VersionCounts } from './history.ts';
 
 export const ReviewState = z.enum(['pending', 'approving', 'approved', 'declined', 'failed']).meta({
   description:
@@ -13,7 +14,8 @@ export const ReviewState = z.enum(['pending', 'approving', 'approved', 'declined
 });
 export type ReviewState = z.infer<typeof ReviewState>;
 
-export const ReviewTarget = z.object({
+export const CourseReviewTarget = z.object({
+  type: z.literal('course'),
   courseId: z.uuid('must be a course id'),
   groupId: z.uuid('must be a course group id').meta({
     description: "The course's course group: its status is part of the publish check.",
@@ -25,7 +27,43 @@ export const ReviewTarget = z.object({
     .max(500)
     .meta({ description: 'The course title when the request was made: what the queue says.' }),
 });
+
+export const GroupReviewTarget = z.object({
+  type: z.literal('group'),
+  groupId: z.uuid('must be a course group id'),
+  title: z.string().trim().min(1, 'must not be empty').max(500).meta({
+    description: 'The course group title when the request was made: what the queue says.',
+  }),
+});
+
+export const ReviewTarget = z
+  .discriminatedUnion('type', [CourseReviewTarget, GroupReviewTarget])
+  .meta({
+    description:
+      'What the request asks to publish: one course (`course`), or every course of a course group (`group`), as a manual publish of the group would.',
+  });
 export type ReviewTarget = z.infer<typeof ReviewTarget>;
+
+export const ReviewCourse = z.object({
+  courseId: z.string(),
+  title: z.string().meta({ description: 'The course title when the request was made.' }),
+  version: z.int().nullable().meta({
+    description:
+      'The course history version the request covers (its latest when made); null when Lectern kept no version of it yet.',
+  }),
+  publishedVersion: z.int().nullable().meta({
+    description:
+      'The latest history version in which the course was published; null when none was.',
+  }),
+  changed: z.boolean().meta({
+    description: 'The course has a later history version than the one the request covers.',
+  }),
+  counts: VersionCounts.nullable().meta({
+    description:
+      'What changed from `publishedVersion` (or the first version) to `version`, counted as the history compares them; null when there is nothing to compare (no version, or the versions are the same). Given for requests waiting for review only.',
+  }),
+});
+export type ReviewCourse = z.infer<typeof ReviewCourse>;
 
 export const PublishRequest = z.object({
   id: z.uuid(),
@@ -36,19 +74,23 @@ export const PublishRequest = z.object({
   requestedAt: z.iso.datetime(),
   version: z.int().nullable().meta({
     description:
-      'The course history version the request asks to publish (its latest when made); null when Lectern kept no version of the course yet.',
+      'The course history version the request asks to publish (its latest when made); null when Lectern kept no version of the course yet, and for a group request (see `courses`).',
   }),
   publishedVersion: z.int().nullable().meta({
     description:
-      'The latest history version in which the course was published; null when none was. The changes under review are those from it to `version`.',
+      'The latest history version in which the course was published; null when none was, and for a group request. The changes under review are those from it to `version`.',
   }),
   stale: z.boolean().meta({
     description:
-      'The course changed after the request was made (its history has a later version): the reviewer would publish more than was asked.',
+      'The course changed after the request was made (its history has a later version): the reviewer would publish more than was asked. For a group: one of its courses, or the group itself, changed, or a course joined it.',
+  }),
+  courses: z.array(ReviewCourse).meta({
+    description:
+      'A group request: each course of the group when it was asked, with what changed since its last published version. Empty for a course request.',
   }),
   checksReport: CourseCheckReport.nullable().meta({
     description:
-      'The course checks report of the version asked for, as the checks endpoint answered when the request was made; null when no report was available.',
+      'The course checks report of the version asked for, as the checks endpoint answered when the request was made; null when no report was available, and for a group request.',
   }),
   decidedBy: z.string().nullable(),
   decidedAt: z.iso.datetime().nullable(),
@@ -134,7 +176,7 @@ export const createPublishRequest = consoleEndpoint({
   operationId: 'createPublishRequest',
   method: 'POST',
   path: '/api/reviews',
-  summary: 'Asks an admin to publish a course, with a note.',
+  summary: 'Asks an admin to publish a course or a whole course group, with a note.',
   access: ['contentManager', 'admin'],
   body: CreatePublishRequestBody,
   response: PublishRequest,
@@ -142,7 +184,12 @@ export const createPublishRequest = consoleEndpoint({
     {
       status: 409,
       error: 'conflict',
-      when: 'A request for this course is pending already.',
+      when: 'A request for this course (or course group) is pending already.',
+    },
+    {
+      status: 404,
+      error: 'not_found',
+      when: 'A group request: no course group has this id on the instance.',
     },
   ],
 });
@@ -151,9 +198,10 @@ export const approvePublishRequest = consoleEndpoint({
   operationId: 'approvePublishRequest',
   method: 'POST',
   path: '/api/reviews/{id}/approve',
-  summary: 'Publishes the course through the manual publish path and settles the request.',
+  summary:
+    'Publishes the course (or group) through the manual publish path and settles the request.',
   description:
-    'The course and its group are read, the publish status check decides what to send, and each write is audited under the approving admin. A refusal of the instance settles the request as `failed` with its reason.',
+    'The course (or the group and all its courses) is read, the publish status check decides what to send, and each write is audited under the approving admin. A refusal of the instance settles the request as `failed` with its reason.',
   access: ['admin'],
   params: RequestParams,
   body: ApproveBody,
@@ -174,9 +222,10 @@ export const declinePublishRequest = consoleEndpoint({
 });
 
 export const REVIEWS_INTRO = [
-  'Content managers ask for a course to be published; admins approve or decline. Approving publishes',
-  'through the status check and audit of a manual publish. Each request names the history version it asks',
-  'for and the last published one, and is `stale` once the course has a later version.',
+  'Content managers ask for a course, or a whole course group, to be published; admins approve or decline.',
+  'Approving publishes through the status check and audit of a manual publish. Each request names the',
+  'history version it asks for and the last published one (for a group: per course), and is `stale` once',
+  'the course (for a group: any of its courses, or the group) has a later version.',
 ].join(' ');
 
 export const REVIEWS_ENDPOINTS = [

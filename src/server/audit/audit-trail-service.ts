@@ -18,6 +18,7 @@ import type {
   NewAuditRecord,
 } from '../storage/audit-repository.ts';
 import type { AuditOutcome, AuditSubject } from '#contract/console/audit.ts';
+import type { ConsoleRole } from '#contract/console/access.ts';
 import type { SignInMethod } from '#contract/console/session.ts';
 
 /** How an answered call ends: answered, or its client gone before the answer reached it. */
@@ -37,6 +38,11 @@ export interface AuditDraft {
   userEmail?: string;
   /** Overrides the session's sign-in method (a sign-in attempt records its own). */
   signInMethod?: SignInMethod;
+  /**
+   * Overrides the session's role: a sign-in records the role it granted (null: none), not the caller's
+   * role before it (none, or the role of the session it replaces).
+   */
+  role?: ConsoleRole | null;
   /** Response bytes captured while streaming, for the background job id. */
   captured?: () => Buffer | undefined;
   /** The row written by `begin` (pending until this call is answered). */
@@ -194,7 +200,7 @@ export function createAuditTrailService(
       at: options.now(),
       serverName: options.serverName,
       userEmail: draft.userEmail ?? session?.email ?? null,
-      role: session?.role ?? null,
+      role: draft.role !== undefined ? draft.role : (session?.role ?? null),
       signedInWith: draft.signInMethod ?? session?.signInMethod ?? null,
       clientAddress: request.ip,
       method: request.method,
@@ -223,7 +229,7 @@ export function createAuditTrailService(
     const session = request.consoleSession;
     return {
       userEmail: draft.userEmail ?? session?.email ?? null,
-      role: session?.role ?? null,
+      role: draft.role !== undefined ? draft.role : (session?.role ?? null),
       signedInWith: draft.signInMethod ?? session?.signInMethod ?? null,
       summary: draft.summary,
       bodySha256: draft.bodySha256,

@@ -14,6 +14,7 @@
 //   diff(before | null, after)       -> VersionDiff            any two snapshots (e.g. a version and
 //                                      the course as read now), by stable ids
 //   coursesOfNodes(ids)              -> Map<nodeId, courseId>  sections, lessons, topics, criteria seen
+//   coursesChangedSince(group, at)   -> courseId[]             courses of a group with a version after
 //   whileRecording(ids, fn)          -> fn()                   read "after" and record under the
 //                                      courses' cluster-wide lock (numbers follow read order)
 // Types are the contract's (src/contract/console/history.ts). Storage: snapshot-codec.ts.
@@ -333,6 +334,9 @@ export function createHistoryService(repo: HistoryRepository, options: HistoryOp
       diffVersions(before ? asSnapshot(before) : null, asSnapshot(after)),
 
     coursesOfNodes: (ids: readonly string[]) => repo.coursesOf(ids),
+
+    /** The courses of a group with a version read after `at` (epoch ms). */
+    coursesChangedSince: (groupId: string, at: number) => repo.coursesChangedSince(groupId, at),
 
     /** Reading courses' "after" and recording them, one server at a time per course. */
     whileRecording: <T>(courseIds: readonly string[], recording: () => Promise<T>) =>

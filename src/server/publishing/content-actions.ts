@@ -255,6 +255,9 @@ export function createContentActions(deps: ContentActionsDeps) {
   }
 
   return {
+    /** A course group and its courses as the instance has them now (a refusal: ContentRefusal). */
+    readGroup,
+
     /**
      * Runs `request.action` on its target for its actor; `why` goes into each audit summary
      * ("scheduled for 1 Mar 2031, 09:00 (Europe/Paris)"). A refusal of the instance is a result, never

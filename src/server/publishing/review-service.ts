@@ -1,7 +1,9 @@
-// Review before publishing: content managers ask for a course to be published; admins approve (the
-// publish goes through content-actions.ts run(), the status-checked, audited path of a manual publish)
-// or decline with a comment. A request remembers the course's latest history version, so the queue says
-// what changed since the last published version and marks the request stale once the course changed.
+// Review before publishing: content managers ask for a course, or a whole course group, to be published;
+// admins approve (the publish goes through content-actions.ts run(), the status-checked, audited path of
+// a manual publish of that course or group) or decline with a comment. A request remembers the latest
+// history version of its course (of each course of its group), so the queue says what changed since the
+// last published version and marks the request stale once a course changed; a group request is stale
+// too once a course joined the group or the group changed (every course of it gets a version then).
 // An approval whose server stopped before settling it (killed, cut off) is finished by the schedules
 // leader (recover()): its own server's at once after a restart, another's once no write begun there can
 // still be in flight. The status check is asked again, so a publish that took effect is not sent twice;
@@ -13,13 +15,17 @@ import type {
   CreatePublishRequestBody,
   PublishRequest,
   PublishRequestList,
+  ReviewCourse,
+  ReviewTarget,
 } from '#contract/console/reviews.ts';
 import { ApiError } from '../errors.ts';
 import type { HistoryService } from '../history/history-service.ts';
 import type {
   PublishRequestRecord,
   PublishRequestsRepository,
+  RequestedCourse,
 } from '../storage/publish-requests-repository.ts';
+import { ContentRefusal, UpstreamCallError, answerMessages } from '../upstream/content-calls.ts';
 import { REASONS } from '#contract/publish-rules.ts';
 import {
   RunAbandoned,
@@ -30,8 +36,8 @@ import {
 
 export interface ReviewServiceDeps {
   repo: PublishRequestsRepository;
-  history: Pick<HistoryService, 'latest' | 'latestPublished'>;
-  actions: ContentActions;
+  history: Pick<HistoryService, 'latest' | 'latestPublished' | 'compare' | 'coursesChangedSince'>;
+  actions: Pick<ContentActions, 'run' | 'readGroup'>;
   now: () => number;
   /** This server's name: an approval in progress says which server sends its publish. */
   serverName: string;
@@ -55,26 +61,76 @@ export function createReviewService(deps: ReviewServiceDeps) {
   const { repo, history } = deps;
 
   async function view(record: PublishRequestRecord): Promise<PublishRequest> {
-    const [latest, published] = await Promise.all([
-      history.latest(record.courseId),
-      history.latestPublished(record.courseId),
-    ]);
     const pending = record.state === 'pending' || record.state === 'approving';
-    return {
+    const common = {
       id: record.id,
-      target: { courseId: record.courseId, groupId: record.groupId, title: record.title },
       note: record.note,
       state: record.state,
       requestedBy: record.requestedBy,
       requestedAt: iso(record.requestedAt)!,
-      version: record.version,
-      publishedVersion: published?.number ?? null,
-      stale: pending && latest !== null && latest.number > (record.version ?? 0),
-      checksReport: parseReport(record.checksReport),
       decidedBy: record.decidedBy,
       decidedAt: iso(record.decidedAt),
       comment: record.comment,
       outcome: record.outcome,
+    };
+    if (record.targetType === 'group') {
+      const [courses, joined] = await Promise.all([
+        Promise.all(record.courses.map((course) => courseView(course, pending))),
+        pending ? history.coursesChangedSince(record.groupId, record.requestedAt) : [],
+      ]);
+      const asked = new Set(record.courses.map((course) => course.courseId));
+      return {
+        ...common,
+        target: { type: 'group', groupId: record.groupId, title: record.title },
+        version: null,
+        publishedVersion: null,
+        stale:
+          pending &&
+          (courses.some((course) => course.changed) || joined.some((id) => !asked.has(id))),
+        courses,
+        checksReport: null,
+      };
+    }
+    const courseId = record.courseId!;
+    const [latest, published] = await Promise.all([
+      history.latest(courseId),
+      history.latestPublished(courseId),
+    ]);
+    return {
+      ...common,
+      target: { type: 'course', courseId, groupId: record.groupId, title: record.title },
+      version: record.version,
+      publishedVersion: published?.number ?? null,
+      stale: pending && latest !== null && latest.number > (record.version ?? 0),
+      courses: [],
+      checksReport: parseReport(record.checksReport),
+    };
+  }
+
+  /**
+   * One course of a group request: its versions, whether it changed since, and (while the request
+   * waits) what changed from its last published version (the first when never published) to the one
+   * asked for, counted as the History tab compares them.
+   */
+  async function courseView(course: RequestedCourse, pending: boolean): Promise<ReviewCourse> {
+    const [latest, published] = await Promise.all([
+      history.latest(course.courseId),
+      history.latestPublished(course.courseId),
+    ]);
+    const publishedVersion = published?.number ?? null;
+    const from = publishedVersion ?? 1;
+    const comparable =
+      pending && course.version !== null && !(publishedVersion !== null && from >= course.version);
+    const comparison = comparable
+      ? await history.compare(course.courseId, from, course.version!)
+      : null;
+    return {
+      courseId: course.courseId,
+      title: course.title,
+      version: course.version,
+      publishedVersion,
+      changed: latest !== null && latest.number > (course.version ?? 0),
+      counts: comparison?.diff.counts ?? null,
     };
   }
 
@@ -90,7 +146,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
     throw new ApiError(
       409,
       'conflict',
-      `The request to publish “${record.title}” was ${now?.state === 'declined' ? 'declined' : 'approved'} by ${now?.decidedBy ?? 'someone else'} already.`,
+      `The request to publish ${record.targetType === 'group' ? 'the course group ' : ''}“${record.title}” was ${now?.state === 'declined' ? 'declined' : 'approved'} by ${now?.decidedBy ?? 'someone else'} already.`,
     );
   }
 
@@ -101,6 +157,27 @@ export function createReviewService(deps: ReviewServiceDeps) {
       return report === null || report === undefined ? null : JSON.stringify(report);
     } catch {
       return null;
+    }
+  }
+
+  /** The group as the instance has it now, with its courses; a refusal in the console's words. */
+  async function readGroup(target: Extract<ReviewTarget, { type: 'group' }>) {
+    try {
+      return await deps.actions.readGroup(target.groupId);
+    } catch (error) {
+      if (error instanceof ContentRefusal && error.answer.status === 404)
+        throw new ApiError(404, 'not_found', `No course group has the id ${target.groupId}.`);
+      if (error instanceof ContentRefusal)
+        throw new ApiError(
+          502,
+          'upstream_error',
+          `The course group could not be read: ${answerMessages(error.answer).join(' ')}`,
+        );
+      if (error instanceof UpstreamCallError)
+        throw error.reason === 'timeout'
+          ? new ApiError(504, 'upstream_timeout', error.message)
+          : new ApiError(502, 'upstream_unavailable', error.message);
+      throw error;
     }
   }
 
@@ -122,12 +199,15 @@ export function createReviewService(deps: ReviewServiceDeps) {
       let result: ActionOutcome;
       try {
         result = await deps.actions.run({
-          target: {
-            type: 'course',
-            id: record.courseId,
-            title: record.title,
-            groupId: record.groupId,
-          },
+          target:
+            record.targetType === 'group'
+              ? { type: 'courseGroup', id: record.groupId, title: record.title, groupId: null }
+              : {
+                  type: 'course',
+                  id: record.courseId!,
+                  title: record.title,
+                  groupId: record.groupId,
+                },
           action: 'publish',
           actor: { email: record.decidedBy ?? record.requestedBy, role },
           why: `publish request of ${record.requestedBy} approved`,
@@ -147,25 +227,52 @@ export function createReviewService(deps: ReviewServiceDeps) {
   return {
     async create(body: CreatePublishRequestBody, email: string): Promise<PublishRequest> {
       const { target } = body;
-      const waiting = await repo.pendingFor(target.courseId);
+      const waiting = await repo.pendingFor(
+        target.type === 'group' ? { groupId: target.groupId } : { courseId: target.courseId },
+      );
       if (waiting)
         throw new ApiError(
           409,
           'conflict',
-          `A request to publish “${waiting.title}” is waiting for review already (asked by ${waiting.requestedBy}).`,
+          `A request to publish ${waiting.targetType === 'group' ? 'the course group ' : ''}“${waiting.title}” is waiting for review already (asked by ${waiting.requestedBy}).`,
         );
+      const base = {
+        id: randomUUID(),
+        groupId: target.groupId,
+        note: body.note.trim(),
+        requestedBy: email,
+        requestedAt: deps.now(),
+      };
+      if (target.type === 'group') {
+        const { group, courses } = await readGroup(target);
+        const asked = await Promise.all(
+          courses.map(async (course) => ({
+            courseId: course.id,
+            title: course.title,
+            version: (await history.latest(course.id))?.number ?? null,
+          })),
+        );
+        const record = await repo.insert({
+          ...base,
+          targetType: 'group',
+          courseId: null,
+          courses: asked,
+          title: group.title,
+          version: null,
+          checksReport: null,
+        });
+        return view(record);
+      }
       const [latest, checksReport] = await Promise.all([
         history.latest(target.courseId),
         readReport(target.courseId),
       ]);
       const record = await repo.insert({
-        id: randomUUID(),
+        ...base,
+        targetType: 'course',
         courseId: target.courseId,
-        groupId: target.groupId,
+        courses: [],
         title: target.title.trim(),
-        note: body.note.trim(),
-        requestedBy: email,
-        requestedAt: deps.now(),
         version: latest?.number ?? null,
         checksReport,
       });
@@ -265,7 +372,7 @@ function settlement(
   if (result.state === 'failed' && result.outcome.startsWith(REASONS.unreadable))
     return [
       'pending',
-      `${resumedFrom ?? 'Its server'} stopped before settling the approval of ${record.decidedBy ?? 'an admin'}, and the course's status could not be checked (${result.outcome}). It waits for review again.`,
+      `${resumedFrom ?? 'Its server'} stopped before settling the approval of ${record.decidedBy ?? 'an admin'}, and the ${record.targetType === 'group' ? "courses' statuses" : "course's status"} could not be checked (${result.outcome}). It waits for review again.`,
     ];
   const resumed = afterResume(result, resumedFrom, 'approval');
   return [resumed.state === 'failed' ? 'failed' : 'approved', resumed.outcome];

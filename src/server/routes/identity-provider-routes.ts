@@ -76,6 +76,7 @@ export function registerIdentityProviderRoutes(app: FastifyInstance, deps: Conso
       }
       deps.sessionCookie.set(reply, outcome.sessionId, outcome.expiresAt);
       audit.userEmail = outcome.user.email;
+      audit.role = outcome.role;
       audit.summary = outcome.role
         ? `sign in through ${idp.name} as ${outcome.role}${outcome.groups.length > 0 ? ` (groups: ${outcome.groups.join(', ')})` : ''}`
         : `sign in through ${idp.name} without a role`;

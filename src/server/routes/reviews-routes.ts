@@ -1,14 +1,27 @@
 // Review before publishing: content managers and admins ask; admins approve or decline (publishing/).
 import type { FastifyInstance } from 'fastify';
+import type { AuditSubject } from '#contract/console/audit.ts';
 import {
   approvePublishRequest,
   countPendingReviews,
   createPublishRequest,
   declinePublishRequest,
   listPublishRequests,
+  type ReviewTarget,
 } from '#contract/console/reviews.ts';
 import type { ConsoleDeps } from '../deps.ts';
 import { consoleRoutes } from './console-route.ts';
+
+/** What a request is for, in the audit summary: "course <id> “Title”" or "course group <id> “Title”". */
+const targetWords = (target: ReviewTarget) =>
+  target.type === 'group'
+    ? `course group ${target.groupId} “${target.title}”`
+    : `course ${target.courseId} “${target.title}”`;
+
+const subjectOf = (target: ReviewTarget): AuditSubject =>
+  target.type === 'group'
+    ? { type: 'courseGroup', id: target.groupId, title: target.title }
+    : { type: 'course', id: target.courseId, title: target.title };
 
 export function registerReviewsRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
   const route = consoleRoutes(app, deps.auditTrail);
@@ -21,12 +34,10 @@ export function registerReviewsRoutes(app: FastifyInstance, deps: ConsoleDeps): 
 
   route(createPublishRequest, {
     audit: {
-      describe: ({ body }) => ({
-        summary: `request publishing of course ${body.target.courseId} “${body.target.title}”`,
-      }),
+      describe: ({ body }) => ({ summary: `request publishing of ${targetWords(body.target)}` }),
     },
     handler: async ({ body, session, audit }) => {
-      audit.subjects = [{ type: 'course', id: body.target.courseId, title: body.target.title }];
+      audit.subjects = [subjectOf(body.target)];
       return deps.reviews.create(body, session.email);
     },
   });
@@ -35,10 +46,8 @@ export function registerReviewsRoutes(app: FastifyInstance, deps: ConsoleDeps): 
     audit: { describe: ({ params }) => ({ summary: `approve publish request ${params.id}` }) },
     handler: async ({ params, body, session, audit }) => {
       const request = await deps.reviews.approve(params.id, session, body.comment ?? null);
-      audit.summary = `approve publishing of course ${request.target.courseId} “${request.target.title}” asked by ${request.requestedBy}: ${request.outcome ?? ''}`;
-      audit.subjects = [
-        { type: 'course', id: request.target.courseId, title: request.target.title },
-      ];
+      audit.summary = `approve publishing of ${targetWords(request.target)} asked by ${request.requestedBy}: ${request.outcome ?? ''}`;
+      audit.subjects = [subjectOf(request.target)];
       return request;
     },
   });
@@ -47,10 +56,8 @@ export function registerReviewsRoutes(app: FastifyInstance, deps: ConsoleDeps): 
     audit: { describe: ({ params }) => ({ summary: `decline publish request ${params.id}` }) },
     handler: async ({ params, body, session, audit }) => {
       const request = await deps.reviews.decline(params.id, session, body.comment);
-      audit.summary = `decline publishing of course ${request.target.courseId} “${request.target.title}” asked by ${request.requestedBy}`;
-      audit.subjects = [
-        { type: 'course', id: request.target.courseId, title: request.target.title },
-      ];
+      audit.summary = `decline publishing of ${targetWords(request.target)} asked by ${request.requestedBy}`;
+      audit.subjects = [subjectOf(request.target)];
       return request;
     },
   });

@@ -76,6 +76,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: ConsoleDeps): 
           request.consoleSessionId,
         );
         deps.sessionCookie.set(reply, signedIn.sessionId, signedIn.expiresAt);
+        audit.role = signedIn.role;
         audit.summary = signedIn.role ? `sign in as ${signedIn.role}` : 'sign in without a role';
         return sessionView({
           userId: signedIn.user.id,

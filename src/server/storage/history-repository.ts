@@ -115,6 +115,18 @@ export function createHistoryRepository(db: Db, engine: Engine = 'sqlite') {
         .limit(1)
         .executeTakeFirst() as Promise<VersionRow | undefined>,
 
+    /** The courses of a group with a version read after `at` (epoch ms): what changed in it since. */
+    async coursesChangedSince(groupId: string, at: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('course_versions')
+        .select('course_id')
+        .distinct()
+        .where('course_group_id', '=', groupId)
+        .where('at', '>', at)
+        .execute();
+      return rows.map((row) => row.course_id);
+    },
+
     /** Newest first; `below` is the number of the last version of the previous page. */
     page: (courseId: string, below: number | undefined, limit: number): Promise<VersionRow[]> => {
       let query = metaQuery().where('course_id', '=', courseId);

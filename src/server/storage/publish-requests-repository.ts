@@ -5,11 +5,22 @@
 import type { ReviewState } from '#contract/console/reviews.ts';
 import type { Db } from './database.ts';
 
+/** A course of a group request, as it was when asked (with its latest history version then). */
+export interface RequestedCourse {
+  courseId: string;
+  title: string;
+  version: number | null;
+}
+
 export interface PublishRequestRecord {
   seq: number;
   id: string;
-  courseId: string;
+  targetType: 'course' | 'group';
+  /** Null for a group request. */
+  courseId: string | null;
   groupId: string;
+  /** A group request's courses when asked; empty for a course request. */
+  courses: RequestedCourse[];
   title: string;
   note: string;
   state: ReviewState;
@@ -26,8 +37,10 @@ export interface PublishRequestRecord {
 export type NewPublishRequest = Pick<
   PublishRequestRecord,
   | 'id'
+  | 'targetType'
   | 'courseId'
   | 'groupId'
+  | 'courses'
   | 'title'
   | 'note'
   | 'requestedBy'
@@ -50,7 +63,9 @@ export interface ApprovalRun extends Approver {
 const COLUMNS = [
   'seq',
   'id',
+  'target_type as targetType',
   'course_id as courseId',
+  'courses',
   'group_id as groupId',
   'title',
   'note',
@@ -65,9 +80,15 @@ const COLUMNS = [
   'outcome',
 ] as const;
 
-type Row = Omit<PublishRequestRecord, 'state'> & { state: string };
+type Row = Omit<PublishRequestRecord, 'state' | 'targetType' | 'courses'> & {
+  state: string;
+  targetType: string;
+  courses: string | null;
+};
 const toRecord = (row: Row): PublishRequestRecord => ({
   ...row,
+  targetType: row.targetType === 'group' ? 'group' : 'course',
+  courses: row.courses === null ? [] : (JSON.parse(row.courses) as RequestedCourse[]),
   seq: Number(row.seq),
   requestedAt: Number(row.requestedAt),
   decidedAt: row.decidedAt === null ? null : Number(row.decidedAt),
@@ -95,7 +116,9 @@ export function createPublishRequestsRepository(db: Db) {
         .insertInto('publish_requests')
         .values({
           id: request.id,
+          target_type: request.targetType,
           course_id: request.courseId,
+          courses: request.targetType === 'group' ? JSON.stringify(request.courses) : null,
           group_id: request.groupId,
           title: request.title,
           note: request.note,
@@ -108,13 +131,19 @@ export function createPublishRequestsRepository(db: Db) {
       return (await find(request.id))!;
     },
 
-    async pendingFor(courseId: string): Promise<PublishRequestRecord | undefined> {
-      const row = await db
+    /** The request waiting for review for this course, or (`courseId` null) for this whole group. */
+    async pendingFor(
+      target: { courseId: string } | { groupId: string },
+    ): Promise<PublishRequestRecord | undefined> {
+      let query = db
         .selectFrom('publish_requests')
         .select(COLUMNS)
-        .where('course_id', '=', courseId)
-        .where('state', 'in', ['pending', 'approving'])
-        .executeTakeFirst();
+        .where('state', 'in', ['pending', 'approving']);
+      query =
+        'courseId' in target
+          ? query.where('course_id', '=', target.courseId)
+          : query.where('group_id', '=', target.groupId).where('target_type', '=', 'group');
+      const row = await query.executeTakeFirst();
       return row ? toRecord(row) : undefined;
     },
 

@@ -255,8 +255,13 @@ export interface ScheduledActionsTable {
 export interface PublishRequestsTable {
   seq: Generated<number>;
   id: string;
-  course_id: string;
+  /** Null for a group request (071). */
+  course_id: string | null;
   group_id: string;
+  /** 'course' or 'group' (071). */
+  target_type: Defaulted<string>;
+  /** A group request: JSON [{ courseId, title, version }] of its courses when asked (071). */
+  courses: Defaulted<string | null>;
   title: string;
   note: string;
   state: Defaulted<string>;

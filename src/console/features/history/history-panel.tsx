@@ -9,7 +9,7 @@ import { Badge, StatusBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
-import { CHANGE_KIND_LABELS } from '../../lib/change-words.ts';
+import { CHANGE_KIND_LABELS, countsParts } from '../../lib/change-words.ts';
 import { formatDateTime, plural } from '../../lib/format.ts';
 import { historyQueries } from './history-api.ts';
 import { VersionCompare } from './version-compare.tsx';
@@ -18,17 +18,13 @@ import { VersionCompare } from './version-compare.tsx';
 export function countWords(version: CourseVersionSummary): string {
   const { counts, translation } = version;
   const parts = [
-    counts.added && `${counts.added} added`,
-    counts.removed && `${counts.removed} removed`,
-    counts.moved && `${counts.moved} moved`,
-    counts.reordered && `${counts.reordered} reordered`,
-    counts.renamed && `${counts.renamed} renamed`,
-    counts.changed && `${counts.changed} changed`,
-    counts.courseFields && plural(counts.courseFields, 'course field'),
-    counts.criteria && plural(counts.criteria, 'criterion', 'criteria'),
-    translation &&
-      `${translation.language}: ${plural(translation.units, 'unit')}, ${translation.changed} changed`,
-  ].filter(Boolean);
+    ...countsParts(counts),
+    ...(translation
+      ? [
+          `${translation.language}: ${plural(translation.units, 'unit')}, ${translation.changed} changed`,
+        ]
+      : []),
+  ];
   return parts.length > 0 ? parts.join(', ') : 'no visible change';
 }
 

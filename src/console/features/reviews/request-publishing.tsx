@@ -27,7 +27,9 @@ export function RequestPublishing({
   const decided = useQuery(reviewQueries.list('decided', true));
   const course = courses?.courses.find((item) => item.id === courseId) ?? null;
   const ofCourse = (list: PublishRequest[] | undefined) =>
-    list?.find((request) => request.target.courseId === courseId) ?? null;
+    list?.find(
+      (request) => request.target.type === 'course' && request.target.courseId === courseId,
+    ) ?? null;
   const latest = ofCourse(pending.data?.requests) ?? ofCourse(decided.data?.requests);
   const waiting = latest?.state === 'pending' || latest?.state === 'approving';
   if (!course || (!canRequest && !latest)) return null;
@@ -38,13 +40,13 @@ export function RequestPublishing({
       </h2>
       {latest ? <RequestOutcome request={latest} /> : null}
       {canRequest && !waiting && course.status !== 'published' ? (
-        <RequestForm target={{ courseId, groupId, title: course.title }} />
+        <RequestForm target={{ type: 'course', courseId, groupId, title: course.title }} />
       ) : null}
     </section>
   );
 }
 
-function RequestOutcome({ request }: { request: PublishRequest }) {
+export function RequestOutcome({ request }: { request: PublishRequest }) {
   return (
     <div className="review-outcome" data-testid="review-outcome">
       <p>
@@ -58,7 +60,11 @@ function RequestOutcome({ request }: { request: PublishRequest }) {
   );
 }
 
-function RequestForm({ target }: { target: { courseId: string; groupId: string; title: string } }) {
+function RequestForm({
+  target,
+}: {
+  target: { type: 'course'; courseId: string; groupId: string; title: string };
+}) {
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const request = useRequestPublishing();

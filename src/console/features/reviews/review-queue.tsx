@@ -1,11 +1,12 @@
-// The admins' Review queue: requests to publish, oldest first, each with its note, whether the course
-// changed since it was asked (stale), what changed since the last published version (the course
-// history's comparison), its checks report, and Approve or Decline (a comment is needed to decline).
-// Approving publishes through the status-checked, audited path of a manual publish.
+// The admins' Review queue: requests to publish a course or a whole course group, oldest first, each
+// with its note, whether it changed since it was asked (stale), what changed since the last published
+// version (the course history's comparison; for a group, per course, in words, each comparison on
+// demand), its checks report, and Approve or Decline (a comment is needed to decline). Approving
+// publishes through the status-checked, audited path of a manual publish of the course or group.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Suspense, useState, type ReactNode } from 'react';
-import type { PublishRequest } from '#contract/console/reviews.ts';
+import type { PublishRequest, ReviewCourse } from '#contract/console/reviews.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -18,6 +19,7 @@ import { reviewQueries, useDecide } from './reviews-api.ts';
 import {
   changeRange,
   checksWords,
+  courseChangeWords,
   REVIEW_STATE_LABELS,
   REVIEW_STATE_TONES,
 } from './review-words.ts';
@@ -52,19 +54,26 @@ export function ReviewQueue({
 }
 
 function RequestItem({ request, changes }: { request: PublishRequest; changes: ChangesView }) {
-  const [showChanges, setShowChanges] = useState(false);
-  const range = changeRange(request);
   const open = request.state === 'pending';
+  const waiting = open || request.state === 'approving';
+  const { target } = request;
   return (
     <article aria-labelledby={`review-${request.id}`}>
       <h2 className="review-item__title" id={`review-${request.id}`}>
-        <Link
-          to="/course-groups/$groupId"
-          params={{ groupId: request.target.groupId }}
-          search={{ course: request.target.courseId }}
-        >
-          {request.target.title}
-        </Link>{' '}
+        {target.type === 'group' ? (
+          <Link to="/course-groups/$groupId" params={{ groupId: target.groupId }}>
+            {target.title}
+          </Link>
+        ) : (
+          <Link
+            to="/course-groups/$groupId"
+            params={{ groupId: target.groupId }}
+            search={{ course: target.courseId }}
+          >
+            {target.title}
+          </Link>
+        )}{' '}
+        {target.type === 'group' ? <Badge tone="neutral">Whole course group</Badge> : null}
         <Badge tone={REVIEW_STATE_TONES[request.state]}>{REVIEW_STATE_LABELS[request.state]}</Badge>
         {request.stale ? <Badge tone="warning">Changed since asked</Badge> : null}
       </h2>
@@ -77,33 +86,120 @@ function RequestItem({ request, changes }: { request: PublishRequest; changes: C
       <p className="review-item__note">{request.note}</p>
       {request.stale ? (
         <p className="review-item__warning">
-          The course changed after this request was made: approving publishes it as it is now.
+          {target.type === 'group'
+            ? 'The group or one of its courses changed after this request was made: approving publishes every course as it is now.'
+            : 'The course changed after this request was made: approving publishes it as it is now.'}
         </p>
       ) : null}
       {request.comment ? <p className="review-comment">“{request.comment}”</p> : null}
       {request.outcome ? <p>{request.outcome}</p> : null}
-      <p className="review-item__meta">{checksWords(request.checksReport)}</p>
-      {typeof range === 'string' ? (
-        <p className="review-item__meta">{range}</p>
+      {target.type === 'group' ? (
+        <GroupCourses request={request} changes={changes} waiting={waiting} />
       ) : (
-        <details onToggle={(event) => setShowChanges(event.currentTarget.open)}>
-          <summary>
-            What changed since{' '}
-            {request.publishedVersion === null
-              ? 'the first version'
-              : `the last published version (${request.publishedVersion})`}
-          </summary>
-          {showChanges ? (
-            <QueryBoundary title="The changes did not load">
-              <Suspense fallback={<PendingState label="Loading the changes" />}>
-                {changes(request.target.courseId, range.from, range.to)}
-              </Suspense>
-            </QueryBoundary>
-          ) : null}
-        </details>
+        <>
+          <p className="review-item__meta">{checksWords(request.checksReport)}</p>
+          <CourseChanges
+            courseId={target.courseId}
+            range={changeRange(request)}
+            publishedVersion={request.publishedVersion}
+            changes={changes}
+          />
+        </>
       )}
       {open ? <Decide request={request} /> : null}
     </article>
+  );
+}
+
+/** A group request's courses: each by title, what changed since it was published, and the comparison. */
+function GroupCourses({
+  request,
+  changes,
+  waiting,
+}: {
+  request: PublishRequest;
+  changes: ChangesView;
+  waiting: boolean;
+}) {
+  if (request.courses.length === 0)
+    return <p className="review-item__meta">The group had no courses when it was asked.</p>;
+  return (
+    <>
+      <p className="review-item__meta">
+        Approving publishes each of its {request.courses.length} courses that is not published yet.
+      </p>
+      <ul className="review-courses" aria-label={`Courses of ${request.target.title}`}>
+        {request.courses.map((course) => (
+          <li key={course.courseId} className="review-course">
+            <GroupCourse course={course} changes={changes} waiting={waiting} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function GroupCourse({
+  course,
+  changes,
+  waiting,
+}: {
+  course: ReviewCourse;
+  changes: ChangesView;
+  waiting: boolean;
+}) {
+  return (
+    <>
+      <p className="review-course__title">
+        <strong>{course.title}</strong>
+        {waiting && course.changed ? <Badge tone="warning">Changed since asked</Badge> : null}
+      </p>
+      {waiting ? <p className="review-item__meta">{courseChangeWords(course)}</p> : null}
+      {waiting && course.counts !== null ? (
+        <CourseChanges
+          courseId={course.courseId}
+          range={changeRange(course)}
+          publishedVersion={course.publishedVersion}
+          changes={changes}
+          label={course.title}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** "What changed since …": the comparison of two versions, loaded when opened. */
+function CourseChanges({
+  courseId,
+  range,
+  publishedVersion,
+  changes,
+  label,
+}: {
+  courseId: string;
+  range: ReturnType<typeof changeRange>;
+  publishedVersion: number | null;
+  changes: ChangesView;
+  label?: string;
+}) {
+  const [showChanges, setShowChanges] = useState(false);
+  if (typeof range === 'string') return <p className="review-item__meta">{range}</p>;
+  return (
+    <details onToggle={(event) => setShowChanges(event.currentTarget.open)}>
+      <summary>
+        {label ? 'Compare' : 'What changed'} since{' '}
+        {publishedVersion === null
+          ? 'the first version'
+          : `the last published version (${publishedVersion})`}
+      </summary>
+      {showChanges ? (
+        <QueryBoundary title="The changes did not load">
+          <Suspense fallback={<PendingState label="Loading the changes" />}>
+            {changes(courseId, range.from, range.to)}
+          </Suspense>
+        </QueryBoundary>
+      ) : null}
+    </details>
   );
 }
 

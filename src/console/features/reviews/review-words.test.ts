@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublishRequest } from '#contract/console/reviews.ts';
-import { changeRange, checksWords } from './review-words.ts';
+import { changeRange, checksWords, courseChangeWords } from './review-words.ts';
 
 describe('changeRange', () => {
   it('compares the last published version with the one asked for', () => {
@@ -28,6 +28,39 @@ describe('checksWords', () => {
     expect(checksWords(report(0, 0))).toBe('The course checks found no errors or warnings.');
     expect(checksWords(null)).toBe(
       'No checks report: the course checks were not available when it was asked.',
+    );
+  });
+});
+
+describe('courseChangeWords', () => {
+  const counts = {
+    sections: 2,
+    lessons: 3,
+    topics: 4,
+    added: 2,
+    removed: 0,
+    moved: 1,
+    reordered: 0,
+    renamed: 1,
+    changed: 0,
+    courseFields: 1,
+    criteria: 0,
+  };
+  const course = { courseId: 'c', title: 'Basics', changed: false };
+  it('says what changed since the last published version, or since the first', () => {
+    expect(courseChangeWords({ ...course, version: 7, publishedVersion: 3, counts })).toBe(
+      'Since the last published version (3): 2 added, 1 moved, 1 renamed, 1 course field.',
+    );
+    expect(courseChangeWords({ ...course, version: 2, publishedVersion: null, counts })).toBe(
+      'Never published; since its first version: 2 added, 1 moved, 1 renamed, 1 course field.',
+    );
+  });
+  it('says why there is nothing to show', () => {
+    expect(
+      courseChangeWords({ ...course, version: null, publishedVersion: null, counts: null }),
+    ).toBe('Lectern kept no version of this course yet.');
+    expect(courseChangeWords({ ...course, version: 4, publishedVersion: 4, counts: null })).toBe(
+      'Nothing changed since the last published version.',
     );
   });
 });

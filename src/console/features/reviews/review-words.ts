@@ -1,6 +1,7 @@
 // A publish request's state in words, for the queue and the requester's card.
-import type { PublishRequest, ReviewState } from '#contract/console/reviews.ts';
+import type { PublishRequest, ReviewCourse, ReviewState } from '#contract/console/reviews.ts';
 import type { Tone } from '../../components/ui/badge.tsx';
+import { countsParts } from '../../lib/change-words.ts';
 import { plural } from '../../lib/format.ts';
 
 export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
@@ -18,6 +19,21 @@ export const REVIEW_STATE_TONES: Record<ReviewState, Tone> = {
   declined: 'warning',
   failed: 'danger',
 };
+
+/**
+ * What changed in one course of a group request waiting for review since its last published version,
+ * in a sentence (the server counts it as the History tab compares the two versions).
+ */
+export function courseChangeWords(course: ReviewCourse): string {
+  if (course.version === null) return 'Lectern kept no version of this course yet.';
+  if (course.counts === null) return 'Nothing changed since the last published version.';
+  const parts = countsParts(course.counts);
+  const since =
+    course.publishedVersion === null
+      ? 'Never published; since its first version'
+      : `Since the last published version (${course.publishedVersion})`;
+  return `${since}: ${parts.length > 0 ? parts.join(', ') : 'no visible change'}.`;
+}
 
 /** Which versions "what changed since the last published version" compares, or why there are none. */
 export function changeRange(

@@ -14,7 +14,7 @@ export function ReviewsPage({
   return (
     <ViewPage
       title="Review"
-      lead="Content managers ask for courses to be published. Approving publishes the course with the same checks as publishing it by hand; declining sends your comment to the requester."
+      lead="Content managers ask for courses, or whole course groups, to be published. Approving publishes with the same checks as publishing by hand; declining sends your comment to the requester."
       name="reviews-view"
       view={view}
       views={[

@@ -21,6 +21,7 @@ import * as publishRequests from './031-publish-requests.ts';
 import * as publishApprovals from './022-publish-approvals.ts';
 import * as presence from './010-presence.ts';
 import * as relaySearchSpeed from './080-relay-search-speed.ts';
+import * as groupPublishRequests from './071-group-publish-requests.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '022-publish-approvals': publishApprovals,
   '010-presence': presence,
   '080-relay-search-speed': relaySearchSpeed,
+  '071-group-publish-requests': groupPublishRequests,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {
