@@ -36,8 +36,9 @@ function learnerCondition(eb: EventsWhere, learner: string) {
 
 /** The structured filters, on the relay_events rows of a query. */
 function filtered<Q extends { where: EventsWhereFn<Q> }>(query: Q, filter: HistoryFilter): Q {
-  const { kinds, learner, course, from, to } = filter;
+  const { kinds, learner, learnerId, course, from, to } = filter;
   let q = query;
+  if (learnerId !== undefined) q = q.where((eb) => eb('relay_events.learner_id', '=', learnerId));
   if (kinds?.length) q = q.where((eb) => eb('relay_events.kind', 'in', kinds));
   if (learner !== undefined) q = q.where((eb) => learnerCondition(eb, learner));
   if (course !== undefined)
@@ -61,14 +62,34 @@ export async function readHistory(
   limit: number,
 ): Promise<StoredEventRow[]> {
   const { search } = filter;
-  if (search && engine === 'sqlite' && filter.learner === undefined && filter.course === undefined)
+  if (
+    search &&
+    engine === 'sqlite' &&
+    filter.learner === undefined &&
+    filter.learnerId === undefined &&
+    filter.course === undefined
+  )
     return searchLed(db, filter, fts5Query(search), beforeSeq, limit);
+  return historyQuery(db, engine, filter, beforeSeq, limit).execute();
+}
+
+/**
+ * A history page led by an ordinary index: the learner's or course's with those filters (the learner
+ * page's `learnerId`: the learner's (learner_id, seq), read newest first until the page is full; plans
+ * in learner-plan.test.ts), else seq's newest first.
+ */
+export function historyQuery(
+  db: Db,
+  engine: Engine,
+  filter: HistoryFilter,
+  beforeSeq: number | undefined,
+  limit: number,
+) {
   return filtered(db.selectFrom('relay_events').select(EVENT_COLUMNS), filter)
-    .$if(search !== undefined, (q) => q.where(searchCondition(engine, search!)))
+    .$if(filter.search !== undefined, (q) => q.where(searchCondition(engine, filter.search!)))
     .$if(beforeSeq !== undefined, (q) => q.where('seq', '<', beforeSeq!))
     .orderBy('seq', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
 
 /** SQLite: the FTS5 index leads, newest match first, within the seqs a time range holds. */
