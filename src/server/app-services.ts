@@ -193,6 +193,18 @@ export async function createServices(
     allow: config.urlAllowlist,
     resolve: options.resolveHost,
   });
+  // One names service for the console's /api/names and the alerts' texts: one cache, one bound.
+  const names = createNamesService({
+    repo: createNameCacheRepository(store.db, store.engine),
+    reader: createUpstreamReader(upstream, {
+      now,
+      concurrency: config.names.concurrency,
+      maxThrottleWaitMs: config.names.maxThrottleWaitMs,
+    }),
+    config: config.names,
+    now,
+    log: log.child({ component: 'names' }),
+  });
   const alerts = createAlertsService({
     repo: createAlertsRepository(store.db, store.engine),
     addressGuard,
@@ -202,6 +214,7 @@ export async function createServices(
     log: log.child({ component: 'alerts' }),
     consoleOrigin: config.publicOrigin,
     serverName: config.serverName,
+    names,
   });
   // Alert rules are evaluated, and webhooks sent, by the relay's leader only.
   for (const duty of alerts.duties) relay.whileLeading(duty);
@@ -312,17 +325,7 @@ export async function createServices(
       requestBodies: () => intake.stats(),
       shuttingDown: options.shuttingDown,
     }),
-    names: createNamesService({
-      repo: createNameCacheRepository(store.db, store.engine),
-      reader: createUpstreamReader(upstream, {
-        now,
-        concurrency: config.names.concurrency,
-        maxThrottleWaitMs: config.names.maxThrottleWaitMs,
-      }),
-      config: config.names,
-      now,
-      log: log.child({ component: 'names' }),
-    }),
+    names,
     history,
     historyCapture: capture,
     demoAccounts: options.demoAccounts,

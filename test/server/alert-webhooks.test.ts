@@ -58,13 +58,13 @@ describe('alert webhooks', () => {
     return delivery!;
   }
 
-  const createRule = async (name: string, webhookUrl: string) => {
+  const createRule = async (name: string, webhookUrl: string, match: { course?: string } = {}) => {
     const response = await h.http.post('/api/alerts/rules', {
       cookie: admin,
       body: {
         name,
         webhookUrl,
-        condition: { type: 'burst', kind: 'quizAttempt', threshold: 2, windowMinutes: 10 },
+        condition: { type: 'burst', kind: 'quizAttempt', threshold: 2, windowMinutes: 10, match },
       },
     });
     expect(response.status).toBe(201);
@@ -75,11 +75,19 @@ describe('alert webhooks', () => {
   };
 
   it('signs every attempt, keeps its id across retries, backs off, and delivers once the receiver recovers', async () => {
-    const { rule, webhookSecret } = await createRule('Quiz burst', receiver.url);
+    // The Slack text names the rule's course by its title (alert-names.ts).
+    const created = await h.sandbox.api('POST', '/content/course/create', {
+      courseAttributes: [{ title: 'Forklift refresher', kind: 'courseGroup', sections: [] }],
+    });
+    expect(created.status).toBe(200);
+    const course = { id: created.body.courseIds[0] as string, title: 'Forklift refresher' };
+    const { rule, webhookSecret } = await createRule('Quiz burst', receiver.url, {
+      course: course.id,
+    });
     expect(webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(rule.webhookSecretHint).toBe(`…${webhookSecret.slice(-4)}`);
     receiver.failNext(2, 503);
-    await storeQuizAttempts(h.server.relayRepository, 3, Date.now());
+    await storeQuizAttempts(h.server.relayRepository, 3, Date.now(), false, course);
 
     const delivery = await deliveryOf(rule.id, 'delivered');
     expect(receiver.received).toHaveLength(3);
@@ -117,7 +125,7 @@ describe('alert webhooks', () => {
     expect(body).toEqual({
       type: 'alert.fired',
       timestamp: alert.firedAt,
-      text: 'Lectern alert “Quiz burst”: 3 quiz attempts within 10 minutes, more than 2.',
+      text: 'Lectern alert “Quiz burst”: 3 quiz attempts (in course “Forklift refresher”) within 10 minutes, more than 2.',
       data: {
         alertId: alert.id,
         ruleId: rule.id,

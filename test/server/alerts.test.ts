@@ -1,5 +1,6 @@
 // Alerts over real HTTP, on both engines: rules (admins manage, support reads), firing on each kind of
-// condition, one alert per firing and at most one per window, resolving, the bell's unread count per
+// condition (a course filter said by its title, through the shared names service), one alert per firing
+// and at most one per window, resolving, the bell's unread count per
 // person, acknowledgements and the audit. The evaluation is run by hand (alerts.runOnce, what the relay
 // leader's duty runs) against a clock the test moves; events are stored as the relay stores them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -294,5 +295,62 @@ describe.each(ENGINES)('alerts (%s)', (engine) => {
     expect((await h.http.delete(`/api/alerts/rules/${rule.id}`, { cookie: admin })).status).toBe(
       404,
     );
+  });
+
+  it("names the course of a rule's filter by its title, and says when the instance has none", async () => {
+    const created = await h.sandbox.api('POST', '/content/course/create', {
+      courseAttributes: [{ title: 'Forklift refresher', kind: 'courseGroup', sections: [] }],
+    });
+    expect(created.status).toBe(200);
+    const course = { id: created.body.courseIds[0] as string, title: 'Forklift refresher' };
+    const unknown = { id: '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a', title: 'Gone course' };
+    const { relayRepository } = h.server;
+    const named = await createRule({
+      name: 'Forklift fails',
+      condition: {
+        type: 'burst',
+        kind: 'quizAttempt',
+        threshold: 0,
+        windowMinutes: 10,
+        match: { course: course.id, quizResult: 'failed' },
+      },
+    });
+    const gone = await createRule({
+      name: 'Gone fails',
+      condition: {
+        type: 'burst',
+        kind: 'quizAttempt',
+        threshold: 0,
+        windowMinutes: 10,
+        match: { course: unknown.id },
+      },
+    });
+    await storeQuizAttempts(relayRepository, 2, clock - MINUTE, false, course);
+    await storeQuizAttempts(relayRepository, 1, clock - MINUTE, false, unknown);
+    await evaluate();
+    expect((await alertsOf(named.id)).map((alert) => alert.text)).toEqual([
+      '“Forklift fails”: 2 quiz attempts (failed, in course “Forklift refresher”) within 10 minutes, more than 0.',
+    ]);
+    expect((await alertsOf(gone.id)).map((alert) => alert.text)).toEqual([
+      `“Gone fails”: 1 quiz attempts (in unknown course (id ${unknown.id}, deleted or never on the instance)) within 10 minutes, more than 0.`,
+    ]);
+    // The titles went to the shared names cache: the console's /api/names answers from it.
+    const structureReads = () =>
+      h.upstreamRequests.filter((r) => r.url.endsWith(`/courses/${course.id}/structure`)).length;
+    expect(structureReads()).toBe(1);
+    const cached = await h.http.get(`/api/names?courses=${course.id},${unknown.id}`, {
+      cookie: support,
+    });
+    expect(cached.status).toBe(200);
+    expect(
+      cached.body.names.map((name: { state: string; title: string | null }) => [
+        name.state,
+        name.title,
+      ]),
+    ).toEqual([
+      ['found', 'Forklift refresher'],
+      ['missing', null],
+    ]);
+    expect(structureReads()).toBe(1);
   });
 });

@@ -39,6 +39,12 @@ async function store(
   await repo.insertPage(kind, [event!], at);
 }
 
+/** Stores an event as the feed gave it (fields missing or odd), through the relay's normalization. */
+async function storeRaw(repo: RelayRepository, kind: string, event: Record<string, unknown>) {
+  const normalized = normalizeEvent(kind, { id: randomUUID(), kind, ...event });
+  await repo.insertPage(kind, [normalized!], Number(event.timestamp));
+}
+
 describe.each(ENGINES)('learner summary (%s)', (engine) => {
   let h: Harness;
   let support: string;
@@ -176,6 +182,99 @@ describe.each(ENGINES)('learner summary (%s)', (engine) => {
       courses: [],
       learningPaths: [],
     });
+  });
+
+  it('says what the events do not: blank titles, no action, no numeric progress, no learner object', async () => {
+    const repo = h.server.relayRepository;
+    const sparse = {
+      id: 'learner-0042',
+      email: 'noor@lectern.test',
+      firstName: 'Noor',
+      lastName: 'Aziz',
+    };
+    const quiet = { id: randomUUID(), title: '   ' };
+    const odd = { id: randomUUID(), title: 'Null\u0000 byte' };
+    const T1 = T0 + 24 * HOUR;
+    const at = (hours: number) => T1 + hours * HOUR;
+    await storeRaw(repo, 'courseEnrollment', {
+      timestamp: at(0),
+      learner: sparse,
+      course: quiet,
+      data: 'not an object',
+    });
+    await storeRaw(repo, 'courseAction', {
+      timestamp: at(1),
+      learner: sparse,
+      course: { ...quiet, title: '\t\n' },
+      data: {},
+    });
+    await storeRaw(repo, 'courseAction', {
+      timestamp: at(2),
+      learner: sparse,
+      course: { id: quiet.id },
+      data: { action: 'started', progressPercent: '50' },
+    });
+    // PostgreSQL's text cannot hold U+0000: the payload keeps it escaped, and reading it must not fail.
+    await storeRaw(repo, 'courseAction', {
+      timestamp: at(3),
+      learner: sparse,
+      course: odd,
+      data: { action: 'com\u0000pleted' },
+    });
+    // The latest events give only a learner id: the name and email come from the latest that has them.
+    await storeRaw(repo, 'courseAction', {
+      timestamp: at(4),
+      learnerId: sparse.id,
+      course: { id: odd.id },
+      data: { progressPercent: 10 },
+    });
+    await storeRaw(repo, 'badgeEarned', { timestamp: at(5), learnerId: sparse.id, data: null });
+
+    const response = await h.http.get(`/api/learners/${sparse.id}`, { cookie: support });
+    expect(response.status).toBe(200);
+    const iso = (hours: number) => new Date(at(hours)).toISOString();
+    const nothing = { enrolledAt: null, startedAt: null, completedAt: null, certificateAt: null };
+    expect(response.body).toEqual({
+      learner: sparse,
+      total: 6,
+      byKind: { courseEnrollment: 1, courseAction: 4 },
+      firstEventAt: iso(0),
+      lastEventAt: iso(5),
+      courses: [
+        {
+          ...nothing,
+          id: odd.id,
+          title: 'Null\u0000 byte',
+          events: 2,
+          progressPercent: 10,
+          lastEventAt: iso(4),
+        },
+        {
+          ...nothing,
+          id: quiet.id,
+          title: '(no title in its events)',
+          events: 3,
+          enrolledAt: iso(0),
+          startedAt: iso(2),
+          progressPercent: null,
+          lastEventAt: iso(2),
+        },
+      ],
+      learningPaths: [],
+    });
+
+    // The timeline reads exactly this id: not the names or emails `learner` would also match.
+    const page = await h.http.get(
+      `/api/events?learnerId=${sparse.id}&kind=courseAction,courseEnrollment&limit=2`,
+      { cookie: support },
+    );
+    expect(page.status).toBe(200);
+    const body = page.body as { items: { event: { timestamp: number } }[]; pageInfo: unknown };
+    expect(body.items.map((item) => item.event.timestamp)).toEqual([at(4), at(3)]);
+    expect(body.pageInfo).toMatchObject({ hasMore: true });
+    const byName = await h.http.get('/api/events?learnerId=noor&limit=5', { cookie: support });
+    expect(byName.status).toBe(200);
+    expect(byName.body).toEqual({ items: [], pageInfo: { hasMore: false } });
   });
 
   it('needs a console role', async () => {

@@ -1,7 +1,7 @@
 // One learner as the relay's stored history tells it (issue 25, the learner page): who they are, how many
 // events of each kind, and where they stand in each course and learning path they touched. Everything
 // comes from the events the relay stored; the timeline itself is read through `listEvents` with
-// `learner` set to the learner's id.
+// `learnerId` set to the learner's id.
 import { z } from 'zod';
 import { EventKind } from '../enums.ts';
 import { consoleEndpoint } from './endpoint.ts';
@@ -80,7 +80,7 @@ export const getLearnerSummary = consoleEndpoint({
 
 export const LEARNERS_INTRO = [
   "One learner's stored history summed up for the learner page; the page's timeline reads",
-  '`GET /api/events?learner={id}`.',
+  '`GET /api/events?learnerId={id}`.',
 ].join(' ');
 
 export const LEARNERS_ENDPOINTS = [getLearnerSummary] as const;

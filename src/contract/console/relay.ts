@@ -71,6 +71,10 @@ export const EventHistoryQuery = z.object({
     .max(320)
     .optional()
     .meta({ description: 'Learner id, email, or part of the name (case-insensitive).' }),
+  learnerId: z.string().trim().min(1).max(100).optional().meta({
+    description:
+      "Exactly this learner id (the learner page's timeline): never read as an email or a name, so the page reads the learner's index alone.",
+  }),
   course: z
     .string()
     .trim()

@@ -13,8 +13,11 @@ export interface Evaluation {
   holds: boolean;
   /** Events counted, or minutes without an event, behind or failing. */
   observed: number;
-  /** What happened, in a sentence (without the rule's name). */
-  text: string;
+  /**
+   * What happened, in a sentence (without the rule's name), with the words for the rule's course filter
+   * (its title, alert-names.ts): asked for only when the alert fires, so evaluations ask no names.
+   */
+  text: (courseWords: string | null) => string;
   /** Since when a "failing" condition has been seen to hold (kept on the rule across evaluations). */
   pendingSince: number | null;
 }
@@ -35,11 +38,11 @@ function countFilter(kind: EventKind, match: EventMatch): EventCountFilter {
   };
 }
 
-function matchSuffix(match: EventMatch): string {
+function matchSuffix(match: EventMatch, courseWords: string | null): string {
   const parts = [
     match.quizResult ? `${match.quizResult}` : '',
     match.learner ? `by learner “${match.learner}”` : '',
-    match.course ? `in ${match.course}` : '',
+    match.course ? `in ${courseWords ?? match.course}` : '',
   ].filter(Boolean);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
@@ -60,7 +63,8 @@ export async function evaluateCondition(
       return {
         holds: count > condition.threshold,
         observed: count,
-        text: `${count.toLocaleString('en')} ${KIND_PLURALS[condition.kind]}${matchSuffix(condition.match)} within ${minutesWords(condition.windowMinutes)}, more than ${condition.threshold.toLocaleString('en')}.`,
+        text: (course) =>
+          `${count.toLocaleString('en')} ${KIND_PLURALS[condition.kind]}${matchSuffix(condition.match, course)} within ${minutesWords(condition.windowMinutes)}, more than ${condition.threshold.toLocaleString('en')}.`,
         pendingSince: null,
       };
     }
@@ -73,10 +77,10 @@ export async function evaluateCondition(
       return {
         holds: silent >= windowMs,
         observed: minutes,
-        text:
+        text: (course) =>
           latest === null || latest < rule.armed_at
-            ? `No ${KIND_PLURALS[condition.kind]}${matchSuffix(condition.match)} for ${minutesWords(minutes)} (none since the rule was set up).`
-            : `No ${KIND_PLURALS[condition.kind]}${matchSuffix(condition.match)} for ${minutesWords(minutes)}; the last one happened at ${new Date(latest).toISOString()}.`,
+            ? `No ${KIND_PLURALS[condition.kind]}${matchSuffix(condition.match, course)} for ${minutesWords(minutes)} (none since the rule was set up).`
+            : `No ${KIND_PLURALS[condition.kind]}${matchSuffix(condition.match, course)} for ${minutesWords(minutes)}; the last one happened at ${new Date(latest).toISOString()}.`,
         pendingSince: null,
       };
     }
@@ -89,12 +93,13 @@ export async function evaluateCondition(
         const lag = now - (row.last_success_at ?? rule.armed_at);
         if (!worst || lag > worst.lag) worst = { kind: row.kind, lag, since: row.last_success_at };
       }
-      if (!worst) return { holds: false, observed: 0, text: '', pendingSince: null };
+      if (!worst) return { holds: false, observed: 0, text: () => '', pendingSince: null };
       const minutes = wholeMinutes(worst.lag);
       return {
         holds: worst.lag > windowMs,
         observed: minutes,
-        text: `The relay is ${minutesWords(minutes)} behind on ${KIND_PLURALS[worst.kind as EventKind] ?? worst.kind}: ${worst.since === null ? 'no complete poll yet' : `no complete poll since ${new Date(worst.since).toISOString()}`}.`,
+        text: () =>
+          `The relay is ${minutesWords(minutes)} behind on ${KIND_PLURALS[worst.kind as EventKind] ?? worst.kind}: ${worst.since === null ? 'no complete poll yet' : `no complete poll since ${new Date(worst.since).toISOString()}`}.`,
         pendingSince: null,
       };
     }
@@ -104,7 +109,8 @@ export async function evaluateCondition(
           (condition.kind === null || row.kind === condition.kind) &&
           FAILING_STATES.has(row.state ?? ''),
       );
-      if (failing.length === 0) return { holds: false, observed: 0, text: '', pendingSince: null };
+      if (failing.length === 0)
+        return { holds: false, observed: 0, text: () => '', pendingSince: null };
       const since = rule.pending_since ?? now;
       const minutes = wholeMinutes(now - since);
       const first = failing[0]!;
@@ -112,7 +118,8 @@ export async function evaluateCondition(
       return {
         holds: now - since >= windowMs,
         observed: minutes,
-        text: `The relay has been failing to poll ${names.join(', ')} for ${minutesWords(minutes)}${first.last_error ? ` (last error: ${first.last_error})` : ''}.`,
+        text: () =>
+          `The relay has been failing to poll ${names.join(', ')} for ${minutesWords(minutes)}${first.last_error ? ` (last error: ${first.last_error})` : ''}.`,
         pendingSince: since,
       };
     }

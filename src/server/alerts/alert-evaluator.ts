@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { AlertCondition } from '#contract/console/alerts.ts';
 import type { AlertRow, AlertRuleRow, AlertsRepository } from '../storage/alerts-repository.ts';
 import { evaluateCondition } from './alert-conditions.ts';
+import type { CourseWords } from './alert-names.ts';
 
 export interface EvaluatorDeps {
   repo: AlertsRepository;
@@ -15,6 +16,8 @@ export interface EvaluatorDeps {
   /** This server's name, noted on every rule it evaluates. */
   serverName: string;
   log: Logger;
+  /** The words for a rule's course filter in an alert's text (its title). */
+  courseWords: CourseWords;
   /** Called with every alert this evaluator fired (after it is stored). */
   onFired?: (alert: AlertRow) => void;
 }
@@ -43,6 +46,8 @@ export function createAlertEvaluator(deps: EvaluatorDeps) {
     if (rule.open_alert_id) return;
     const windowMs = condition.windowMinutes * 60_000;
     if (rule.last_fired_at !== null && now - rule.last_fired_at < windowMs) return;
+    const course = 'match' in condition ? condition.match.course : undefined;
+    const words = course === undefined ? null : await deps.courseWords(course);
     const alertId = randomUUID();
     const fired = await repo.fire(rule.id, {
       windowMs,
@@ -50,7 +55,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps) {
         id: alertId,
         rule_id: rule.id,
         rule_name: rule.name,
-        text: `“${rule.name}”: ${evaluation.text}`,
+        text: `“${rule.name}”: ${evaluation.text(words)}`,
         observed: evaluation.observed,
         fired_at: now,
         resolved_at: null,

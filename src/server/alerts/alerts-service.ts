@@ -22,6 +22,7 @@ import type { AlertRuleRow, AlertsRepository } from '../storage/alerts-repositor
 import { isUniqueViolation } from '../storage/unique-violation.ts';
 import { periodicDuty, type LeaderDuty } from '../storage/leader-duties.ts';
 import { createAlertEvaluator } from './alert-evaluator.ts';
+import { courseWords, type NameResolver } from './alert-names.ts';
 import { createWebhookDeliveries, safeHost, type DeliveryPolicy } from './webhook-deliveries.ts';
 import { createWebhookSender } from './webhook-sender.ts';
 import { newWebhookSecret, secretHint } from './webhook-signing.ts';
@@ -50,9 +51,17 @@ export function createAlertsService(deps: {
   log: Logger;
   consoleOrigin: string | null;
   serverName: string;
+  /** Titles for the alerts' texts (the console's shared names service). */
+  names: NameResolver;
 }) {
   const { repo, now, config, log } = deps;
-  const evaluator = createAlertEvaluator({ repo, now, log, serverName: deps.serverName });
+  const evaluator = createAlertEvaluator({
+    repo,
+    now,
+    log,
+    serverName: deps.serverName,
+    courseWords: courseWords(deps.names, log),
+  });
   const deliveries = createWebhookDeliveries({
     repo,
     send: createWebhookSender({

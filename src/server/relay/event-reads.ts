@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { encodeCursor } from '#contract/console/pages.ts';
 import type { EventHistoryPage, RelayStatus } from '#contract/console/relay.ts';
 import type { HistoryFilter, RelayRepository } from '../storage/relay-repository.ts';
-import { summarizeLearner } from './learner-summary.ts';
+import { readLearnerSummary } from './learner-summary.ts';
 import { SseConnection } from './sse-connection.ts';
 
 export function createEventReads(
@@ -12,8 +12,7 @@ export function createEventReads(
 ) {
   return {
     /** One learner's stored history summed up (the learner page). */
-    learnerSummary: async (learnerId: string) =>
-      summarizeLearner(await repo.learnerEvents(learnerId)),
+    learnerSummary: (learnerId: string) => readLearnerSummary(repo, learnerId),
     /** Stored events, newest first: the ones before `cursor` (a seq) that match the filter. */
     async history(
       filter: HistoryFilter,

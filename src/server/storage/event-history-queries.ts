@@ -39,8 +39,9 @@ function learnerCondition(eb: EventsWhere, learner: string) {
 
 /** The structured filters, on the relay_events rows of a query. */
 function filtered<Q extends { where: EventsWhereFn<Q> }>(query: Q, filter: HistoryFilter): Q {
-  const { kinds, learner, course, from, to } = filter;
+  const { kinds, learner, learnerId, course, from, to } = filter;
   let q = query;
+  if (learnerId !== undefined) q = q.where((eb) => eb('relay_events.learner_id', '=', learnerId));
   if (kinds?.length) q = q.where((eb) => eb('relay_events.kind', 'in', kinds));
   if (learner !== undefined) q = q.where((eb) => learnerCondition(eb, learner));
   if (course !== undefined)
@@ -69,7 +70,8 @@ export async function readHistory(
   firstWindow = FIRST_SEARCH_WINDOW,
 ): Promise<StoredEventRow[]> {
   const { search } = filter;
-  const narrowed = filter.learner !== undefined || filter.course !== undefined;
+  const narrowed =
+    filter.learner !== undefined || filter.learnerId !== undefined || filter.course !== undefined;
   if (search && engine === 'sqlite' && !narrowed)
     return searchLed(db, filter, fts5Query(search), beforeSeq, limit);
   if (
@@ -80,25 +82,29 @@ export async function readHistory(
     filter.to === undefined
   )
     return searchWindows(db, filter, beforeSeq, limit, firstWindow);
-  return page(db, engine, filter, { below: beforeSeq }, limit);
+  return historyQuery(db, engine, filter, { below: beforeSeq }, limit).execute();
 }
 
-/** One page, newest first, of the events below `below` and from `from` (seqs). */
-function page(
+/**
+ * One page, newest first, of the events below `below` and from `from` (seqs), led by an ordinary
+ * index: the learner's or course's with those filters (the learner page's `learnerId`: the learner's
+ * (learner_id, seq), read newest first until the page is full; plans in learner-plan.test.ts), else
+ * seq's newest first.
+ */
+export function historyQuery(
   db: Db,
   engine: Engine,
   filter: HistoryFilter,
-  seqs: { below?: number; from?: number },
+  seqs: { below?: number | undefined; from?: number | undefined },
   limit: number,
-): Promise<StoredEventRow[]> {
+) {
   const { search } = filter;
   return filtered(db.selectFrom('relay_events').select(EVENT_COLUMNS), filter)
     .$if(search !== undefined, (q) => q.where(searchCondition(engine, search!)))
     .$if(seqs.below !== undefined, (q) => q.where('seq', '<', seqs.below!))
     .$if(seqs.from !== undefined, (q) => q.where('seq', '>=', seqs.from!))
     .orderBy('seq', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
 
 /**
@@ -125,7 +131,15 @@ async function searchWindows(
   for (let size = firstWindow; rows.length < limit; size *= WINDOW_GROWTH) {
     // seq starts at 1: a window reaching below it is the last.
     const from = below - size > 1 ? below - size : undefined;
-    rows.push(...(await page(db, 'postgres', filter, { below, from }, limit - rows.length)));
+    rows.push(
+      ...(await historyQuery(
+        db,
+        'postgres',
+        filter,
+        { below, from },
+        limit - rows.length,
+      ).execute()),
+    );
     if (from === undefined) break;
     below = from;
   }

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { EventSearch } from '#contract/console/event-search.ts';
 import type { Db } from './database.ts';
 import { EVENT_COLUMNS, readHistory } from './event-history-queries.ts';
+import { groupPayloads, learnerGroups, payloadsBySeq } from './learner-summary-queries.ts';
 import type { Engine } from './schema.ts';
 
 /** Serializes event inserts on PostgreSQL (transaction-scoped advisory lock). */
@@ -53,6 +54,8 @@ export interface HistoryFilter {
   kinds?: string[];
   /** Learner id, email, or part of the name. */
   learner?: string;
+  /** Exactly this learner id (the learner page). */
+  learnerId?: string;
   /** Course or learning path id. */
   course?: string;
   from?: number;
@@ -187,14 +190,17 @@ export function createRelayRepository(db: Db, engine: Engine) {
         .limit(limit)
         .execute();
     },
-    /** Every stored event of one learner, oldest first (the learner page's summary folds them). */
-    learnerEvents: (learnerId: string) =>
-      db
-        .selectFrom('relay_events')
-        .select(['kind', 'payload'])
-        .where('learner_id', '=', learnerId)
-        .orderBy('seq', 'asc')
-        .execute(),
+    /** One learner's events summed up per kind, course and learning path (learner-summary-queries.ts). */
+    learnerGroups: (learnerId: string) => learnerGroups(db, engine, learnerId),
+    /** The payloads of these seqs (the few a learner summary quotes). */
+    payloadsBySeq: (seqs: readonly number[]) => payloadsBySeq(db, seqs),
+    /** One course's or learning path's events of one learner, newest first (learner-summary-queries.ts). */
+    learnerItemPayloads: (
+      learnerId: string,
+      type: 'course' | 'learningPath',
+      id: string,
+      progressOnly: boolean,
+    ) => groupPayloads(db, learnerId, type, id, progressOnly),
     /** Newest first, below `beforeSeq` (event-history-queries.ts). */
     history: (filter: HistoryFilter, beforeSeq: number | undefined, limit: number) =>
       readHistory(db, engine, filter, beforeSeq, limit),

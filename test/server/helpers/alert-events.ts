@@ -17,6 +17,7 @@ export async function storeQuizAttempts(
   count: number,
   timestamp: number,
   passed = false,
+  course: { id: string; title: string } = COURSE,
 ): Promise<void> {
   const events = Array.from({ length: count }, () =>
     normalizeEvent('quizAttempt', {
@@ -24,7 +25,7 @@ export async function storeQuizAttempts(
       kind: 'quizAttempt',
       timestamp,
       learner: LEARNER,
-      course: COURSE,
+      course,
       learningPath: null,
       topicId: randomUUID(),
       data: { attemptId: randomUUID(), score: passed ? 90 : 40, passingScore: 70, passed },

@@ -1,5 +1,6 @@
 // The learner page's reads: the summary (GET /api/learners/{id}) and the learner's stored events, newest
-// first, through the relay's history (GET /api/events?learner=...), which holds every event the relay kept.
+// first, through the relay's history (GET /api/events?learnerId=...: exactly this id, the learner's index),
+// which holds every event the relay kept.
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { EventKind } from '#contract/enums.ts';
 import { getLearnerSummary } from '#contract/console/learners.ts';
@@ -21,7 +22,7 @@ export interface TimelineFilter {
 }
 
 const historyQuery = (learnerId: string, filter: TimelineFilter) => ({
-  learner: learnerId,
+  learnerId,
   kind: filter.kinds,
   from: filter.from,
   to: filter.to,
@@ -67,7 +68,7 @@ export const learnerQueries = {
     queryOptions({
       queryKey: ['learners', learnerId, 'latest', kind, limit],
       queryFn: ({ signal }) =>
-        callConsole(listEvents, { query: { learner: learnerId, kind, limit }, signal })
+        callConsole(listEvents, { query: { learnerId, kind, limit }, signal })
           .then(pageEvents)
           .then((page) => page.events),
     }),
