@@ -9,6 +9,7 @@ import { unsavedWork } from '../../lib/unsaved-work.ts';
 import { clearSessionDrafts } from '../../lib/use-session-draft.ts';
 import { rememberProviderSignOut } from './identity-provider-sign-in.tsx';
 import { SignOutConfirm } from './sign-out-confirm.tsx';
+import { sessionMetaQuery } from '../../lib/session-meta.ts';
 
 /**
  * Ends the server session, forgets everything cached for this user and returns to sign-in. With
@@ -33,7 +34,7 @@ export function useSignOut(): {
       // The meta is loaded by the sign-in page, which a provider's sign-in skips: ask for it then.
       const meta =
         signedInWith === 'identityProvider'
-          ? await queryClient.ensureQueryData(sessionQueries.meta()).catch(() => undefined)
+          ? await queryClient.ensureQueryData(sessionMetaQuery()).catch(() => undefined)
           : undefined;
       const provider = meta?.signIn.identityProvider;
       await signOut();
