@@ -8,6 +8,7 @@
 //    heading became visible (the course editor's: its outline's first row), whatever asked for it
 //    (the shell, modulepreload, route chunks, lazy parts fetched just after the first render). Target
 //    <= 150 KB for each.
+// LECTERN_BENCH_FILES=1 lists each route's files, largest first.
 // Reference, same run: the framework floor, React, React DOM, TanStack Router and TanStack Query
 // imported eagerly and built alone, what any console on this stack downloads before its own code.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,7 +91,13 @@ function manifestFigures(outDir: string, manifest: Manifest, sizeOf: (file: stri
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
   const shell = staticClosure(manifest, [entry]);
   const routes = 'src/console/routes/';
-  const layout = staticClosure(manifest, routeChunks(manifest, `${routes}_authed.tsx`));
+  // The layout's late parts (its header's tools and menus, the toasts) load on every signed-in page too,
+  // just after its first content.
+  const layout = staticClosure(manifest, [
+    ...routeChunks(manifest, `${routes}_authed.tsx`),
+    `${routes}-components/late-header-parts.tsx`,
+    'src/console/components/ui/toaster.tsx',
+  ]);
   const editor = staticClosure(
     manifest,
     routeChunks(manifest, `${routes}_authed.editor.$courseId.tsx`),
@@ -203,6 +210,9 @@ async function firstRouteFigures(
         scripts: string[];
       };
       const bytes = [...new Set(shown.scripts)].reduce((sum, path) => sum + sizeOf(path), 0);
+      if (process.env.LECTERN_BENCH_FILES)
+        for (const path of [...new Set(shown.scripts)].sort((a, b) => sizeOf(b) - sizeOf(a)))
+          console.log(`      ${kb(sizeOf(path)).padStart(6)} KB ${path}`);
       verdict(
         `${landing.path.replace(/[0-9a-f-]{20,}/g, ':id')} (${landing.as}${landing.ready ? ', until its outline shows' : ''})`,
         bytes / 1024 <= FIRST_ROUTE_KB,

@@ -1,7 +1,6 @@
 // The signed-in user, from the console server's session API (src/contract/console/session.ts).
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { getMeta } from '#contract/console/health.ts';
 import {
   getSession,
   signIn as signInEndpoint,
@@ -40,12 +39,6 @@ export const sessionQueries = {
       queryKey: [...sessionQueries.all, 'current'] as const,
       queryFn: ({ signal }) => fetchSession(signal),
       staleTime: 5 * 60_000,
-    }),
-  meta: () =>
-    queryOptions({
-      queryKey: [...sessionQueries.all, 'meta'] as const,
-      queryFn: ({ signal }) => callConsole(getMeta, { signal, quiet: true }),
-      staleTime: Infinity,
     }),
 };
 

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { SessionView } from '#contract/console/session.ts';
 import { PendingState } from '../components/ui/spinner.tsx';
 import { sessionQueries } from '../lib/session.ts';
+import { useAfterFirstContent } from '../lib/use-after-first-content.ts';
 import { NavigationProgress } from './-components/navigation-progress.tsx';
 import { ThrottleNotice } from './-components/throttle-notice.tsx';
 import { RouteError } from './-components/route-error.tsx';
@@ -27,19 +28,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 // sonner (the toasts) loads after the first page shows: no toast can come before a first action.
 const Toaster = lazy(() =>
-  import('../components/ui/toast.tsx').then((m) => ({ default: m.Toaster })),
+  import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
 );
 
-/** True from the end of the first page load on. */
-function useFirstLoadDone(): boolean {
-  const idle = useRouterState({ select: (state) => state.status === 'idle' });
-  const [done, setDone] = useState(idle);
-  if (idle && !done) setDone(true);
-  return done;
-}
-
 function RootLayout() {
-  const firstLoadDone = useFirstLoadDone();
+  const firstLoadDone = useAfterFirstContent();
   return (
     <>
       <NavigationProgress />

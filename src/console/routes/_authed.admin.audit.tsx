@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { NotAllowedPage } from '../components/dead-ends.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
 import { AuditSearch } from '../features/audit/audit-search.ts';
-import { SavedViewsControl } from '../features/saved-views/saved-views-control.tsx';
+import { LateSavedViewsControl } from '../features/saved-views/late-saved-views-control.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 export const Route = createFileRoute('/_authed/admin/audit')({
@@ -27,7 +27,7 @@ function AdminAuditPage() {
       search={search}
       onSearch={(next) => void navigate({ search: next })}
       views={
-        <SavedViewsControl
+        <LateSavedViewsControl
           screen="auditLog"
           search={search}
           onApply={(next) => void navigate({ search: next })}

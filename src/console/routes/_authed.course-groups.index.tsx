@@ -6,7 +6,7 @@ import {
 } from '../features/course-groups/browser-search.ts';
 import { CourseGroupBrowser } from '../features/course-groups/course-group-browser.tsx';
 import { SlugLookupForm } from '../features/course-groups/slug-lookup-form.tsx';
-import { SavedViewsControl } from '../features/saved-views/saved-views-control.tsx';
+import { LateSavedViewsControl } from '../features/saved-views/late-saved-views-control.tsx';
 import { BulkActions } from '../features/publish/bulk-actions.tsx';
 import { courseGroupQueries } from '../lib/queries/course-groups.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
@@ -48,7 +48,7 @@ function CourseGroupsPage() {
         selectable={canBulk}
         renderBulkActions={(selection) => <BulkActions selection={selection} />}
         views={
-          <SavedViewsControl
+          <LateSavedViewsControl
             screen="courseGroups"
             search={search}
             onApply={(next) => void navigate({ search: next })}

@@ -2,7 +2,7 @@
 // The page and everything it draws (list, chart, drawer) load with this route's own chunk.
 import { createFileRoute } from '@tanstack/react-router';
 import { EventMonitor } from '../features/event-monitor/event-monitor.tsx';
-import { SavedViewsControl } from '../features/saved-views/saved-views-control.tsx';
+import { LateSavedViewsControl } from '../features/saved-views/late-saved-views-control.tsx';
 import { MonitorSearch } from '../features/event-monitor/filters/monitor-search.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -23,7 +23,7 @@ function EventsPage() {
       }
       onSearchReplace={(next) => void navigate({ search: next })}
       views={
-        <SavedViewsControl
+        <LateSavedViewsControl
           screen="eventMonitor"
           search={search}
           onApply={(next) => void navigate({ search: next })}

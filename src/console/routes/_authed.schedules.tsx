@@ -1,7 +1,7 @@
 // Scheduled actions (every role reads them; admins cancel).
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ScheduleView } from '#contract/console/schedules.ts';
+import { ScheduleView } from '#contract/console/schedule-view.ts';
 import { SchedulesPage } from '../features/schedules/schedules-page.tsx';
 import { scheduleQueries } from '../features/schedules/schedules-api.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
-import { sessionQueries } from '../lib/session.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
+import { sessionMetaQuery } from '../lib/session-meta.ts';
 
 export const Route = createFileRoute('/no-access')({
   beforeLoad: ({ context, location }) => {
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/no-access')({
 
 function NoAccessPage() {
   const { user, signedInWith } = Route.useRouteContext();
-  const { data: meta } = useQuery(sessionQueries.meta());
+  const { data: meta } = useQuery(sessionMetaQuery());
   const provider = meta?.signIn.identityProvider?.name ?? 'your identity provider';
   usePageTitle('No access');
   return (

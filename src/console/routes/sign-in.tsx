@@ -9,8 +9,8 @@ import {
 } from '../features/auth/identity-provider-sign-in.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { safeRedirect } from '../lib/safe-redirect.ts';
-import { sessionQueries } from '../lib/session.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
+import { sessionMetaQuery } from '../lib/session-meta.ts';
 
 const SignInSearch = z.object({
   redirect: z.string().max(2000).optional().catch(undefined),
@@ -26,14 +26,14 @@ export const Route = createFileRoute('/sign-in')({
   },
   loader: async ({ context: { queryClient } }) => {
     // The ways to sign in and the demo-accounts hint: a failure here leaves the password form.
-    await queryClient.ensureQueryData(sessionQueries.meta()).catch(() => undefined);
+    await queryClient.ensureQueryData(sessionMetaQuery()).catch(() => undefined);
   },
   component: SignInPage,
 });
 
 function SignInPage() {
   const { redirect: redirectTo, problem } = Route.useSearch();
-  const { data: meta } = useQuery(sessionQueries.meta());
+  const { data: meta } = useQuery(sessionMetaQuery());
   usePageTitle('Sign in');
   const provider = meta?.signIn.identityProvider ?? null;
   const instance = meta?.signIn.instance ?? true;

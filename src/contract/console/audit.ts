@@ -1,6 +1,7 @@
 // The audit log for admins: every state-changing call under /api, refusals included, written before
 // the call takes effect (docs/decisions/audit-before-effect.md); filtered keyset pages and exports.
 import { z } from 'zod';
+import { AUDIT_STATUS_FILTER } from './audit-status.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { CursorParam, LimitParam, PageInfo, TimeParam } from './pages.ts';
 import { SignInMethod } from './session.ts';
@@ -95,8 +96,7 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-/** An exact status (`403`) or a class (`4xx`), in any case. */
-export const AUDIT_STATUS_FILTER = /^([1-5]\d\d|[1-5]xx)$/i;
+export { AUDIT_STATUS_FILTER };
 
 export const AuditFilterQuery = z.object({
   user: z

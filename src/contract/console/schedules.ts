@@ -5,6 +5,7 @@
 // in UTC; the admin's time zone is kept so that every screen and the audit can say the time as they
 // meant it.
 import { z } from 'zod';
+import { ScheduleView } from './schedule-view.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { LimitParam, PageInfo } from './pages.ts';
 
@@ -138,11 +139,7 @@ export const CreateScheduleBody = z
   });
 export type CreateScheduleBody = z.input<typeof CreateScheduleBody>;
 
-export const ScheduleView = z.enum(['upcoming', 'past']).meta({
-  description:
-    '`upcoming`: scheduled or running, soonest first; `past`: run or cancelled, latest time first.',
-});
-export type ScheduleView = z.infer<typeof ScheduleView>;
+export { ScheduleView };
 
 const SCHEDULE_CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
 

@@ -1,7 +1,7 @@
 // The audit page's filters as validated URL search params: a stale or hand-edited link falls back to
 // "no filter" for the bad part, never to an error page. Same rules as the server's /api/audit query.
 import { z } from 'zod';
-import { AUDIT_STATUS_FILTER } from '#contract/console/audit.ts';
+import { AUDIT_STATUS_FILTER } from '#contract/console/audit-status.ts';
 
 /** The router parses `?status=403` as a number; filters are text, whatever they look like. */
 const text = (max: number) =>

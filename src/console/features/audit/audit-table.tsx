@@ -7,9 +7,9 @@ import { PathText } from '../../components/ui/path-text.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { labelFor, ROLE_LABELS, signInMethodLabel } from '../../lib/labels.ts';
-import { sessionQueries } from '../../lib/session.ts';
 import type { Tone } from '../../components/ui/badge.tsx';
 import { AuditSubjects } from './audit-subjects.tsx';
+import { sessionMetaQuery } from '../../lib/session-meta.ts';
 
 const statusTone = (status: number): Tone =>
   status >= 500 ? 'danger' : status >= 400 ? 'warning' : 'success';
@@ -50,7 +50,7 @@ function AuditStatus({ entry }: { entry: AuditEntry }) {
 
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   // The provider's name for rows of users who signed in through it (cached: the sign-in page read it).
-  const providerName = useQuery(sessionQueries.meta()).data?.signIn.identityProvider?.name ?? null;
+  const providerName = useQuery(sessionMetaQuery()).data?.signIn.identityProvider?.name ?? null;
   return (
     <Table caption="Audit records, newest first">
       <thead>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { createElement, useState, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useState, type ReactNode } from 'react';
 import { toast } from '../../components/ui/toast.tsx';
 import { errorMessages } from '../../lib/api-error.ts';
 import { jobsStore } from '../../lib/jobs-store.ts';
@@ -8,7 +8,13 @@ import { sessionQueries, signOut } from '../../lib/session.ts';
 import { unsavedWork } from '../../lib/unsaved-work.ts';
 import { clearSessionDrafts } from '../../lib/use-session-draft.ts';
 import { rememberProviderSignOut } from './identity-provider-sign-in.tsx';
-import { SignOutConfirm } from './sign-out-confirm.tsx';
+import { sessionMetaQuery } from '../../lib/session-meta.ts';
+
+// The confirmation and its dialog code load the first time it is needed (few sign-outs leave work):
+// the sign-out button sits on every signed-in page and on the no-access page.
+const SignOutConfirm = lazy(() =>
+  import('./sign-out-confirm.tsx').then((module) => ({ default: module.SignOutConfirm })),
+);
 
 /**
  * Ends the server session, forgets everything cached for this user and returns to sign-in. With
@@ -23,6 +29,8 @@ export function useSignOut(): {
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [asking, setAsking] = useState<string[] | null>(null);
+  // Stays mounted once shown, so that the dialog can close (and give focus back) as it should.
+  const [asked, setAsked] = useState(false);
   const run = async () => {
     setAsking(null);
     setPending(true);
@@ -33,7 +41,7 @@ export function useSignOut(): {
       // The meta is loaded by the sign-in page, which a provider's sign-in skips: ask for it then.
       const meta =
         signedInWith === 'identityProvider'
-          ? await queryClient.ensureQueryData(sessionQueries.meta()).catch(() => undefined)
+          ? await queryClient.ensureQueryData(sessionMetaQuery()).catch(() => undefined)
           : undefined;
       const provider = meta?.signIn.identityProvider;
       await signOut();
@@ -57,13 +65,21 @@ export function useSignOut(): {
   };
   const start = async () => {
     const left = unsavedWork();
-    if (left.length > 0) setAsking(left);
-    else await run();
+    if (left.length > 0) {
+      setAsked(true);
+      setAsking(left);
+    } else await run();
   };
-  const confirmation = createElement(SignOutConfirm, {
-    unsaved: asking,
-    onStay: () => setAsking(null),
-    onLeave: () => void run(),
-  });
+  const confirmation = asked
+    ? createElement(
+        Suspense,
+        { fallback: null },
+        createElement(SignOutConfirm, {
+          unsaved: asking,
+          onStay: () => setAsking(null),
+          onLeave: () => void run(),
+        }),
+      )
+    : null;
   return { signOut: start, pending, confirmation };
 }

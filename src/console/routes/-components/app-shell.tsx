@@ -2,29 +2,67 @@
 // a narrow screen (a phone, or 200% zoom) the navigation, Jobs and Sign out fold into one menu button
 // (Radix DropdownMenu: keyboard and screen-reader accessible).
 import { Link, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { JobsTray } from '../../features/jobs/jobs-tray.tsx';
-import { JobsWatcher } from '../../features/jobs/jobs-watcher.tsx';
-import { SignOutButton } from '../../features/auth/sign-out-button.tsx';
-import { AlertBell } from '../../features/alerts/alert-bell.tsx';
-import { PinnedViewsMenu } from '../../features/saved-views/pinned-views.tsx';
 import { jobsStore } from '../../lib/jobs-store.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
 import { useSession } from '../../lib/session.ts';
+import { useAfterFirstContent } from '../../lib/use-after-first-content.ts';
 import { COMPACT_SHELL, useMediaQuery } from '../../lib/use-media-query.ts';
 import { navEntries } from './nav-entries.ts';
-import { ReviewCount } from '../../features/reviews/review-count.tsx';
 
-// Only narrow screens need the menu (and Radix's menu and positioning code): loaded when first shown.
+// The header's tools and menus (with sonner, Radix's dialog and menu code) load once the first page's
+// content has painted (useAfterFirstContent); until then a look-alike that does nothing holds each one's
+// place, so the header does not move when they arrive. One module: one request for all of them.
+const lateParts = () => import('./late-header-parts.tsx');
+const AlertBell = lazy(() => lateParts().then((module) => ({ default: module.AlertBell })));
+const JobsTray = lazy(() => lateParts().then((module) => ({ default: module.JobsTray })));
+const JobsWatcher = lazy(() => lateParts().then((module) => ({ default: module.JobsWatcher })));
+const SignOutButton = lazy(() => lateParts().then((module) => ({ default: module.SignOutButton })));
+const PinnedViewsMenu = lazy(() =>
+  lateParts().then((module) => ({ default: module.PinnedViewsMenu })),
+);
+const ReviewCount = lazy(() => lateParts().then((module) => ({ default: module.ReviewCount })));
+// Only narrow screens need the phone menu, only wide ones the content tools menu.
 const ShellMenu = lazy(() =>
   import('./shell-menu.tsx').then((module) => ({ default: module.ShellMenu })),
 );
-// The wide header's content tools menu comes in just after the first render, for the same reason: the
-// landing page paints without waiting for the menu code.
 const ContentToolsMenu = lazy(() =>
   import('./content-tools-menu.tsx').then((module) => ({ default: module.ContentToolsMenu })),
 );
+
+/** `children` once the first content has painted and its code has loaded; `placeholder` until then. */
+function Late({ placeholder = null, children }: { placeholder?: ReactNode; children: ReactNode }) {
+  const ready = useAfterFirstContent();
+  return ready ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+}
+
+/**
+ * A header button's stand-in: the same look (aria-disabled rather than disabled, which would dim it),
+ * announced as unavailable, doing nothing.
+ */
+function StandIn({
+  className,
+  label,
+  children,
+}: {
+  className?: string;
+  label?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Button variant="ghost" size="sm" className={className} aria-label={label} aria-disabled="true">
+      {children}
+    </Button>
+  );
+}
+
+const BELL_STAND_IN = (
+  <StandIn className="alert-bell" label="Alerts">
+    <span className="alert-bell__icon" aria-hidden="true" />
+  </StandIn>
+);
+const JOBS_STAND_IN = <StandIn className="jobs-button">Jobs</StandIn>;
 
 export function AppShell() {
   const { user, role, capabilities } = useSession();
@@ -53,12 +91,17 @@ export function AppShell() {
                 {ROLE_LABELS[role]}
               </span>
             ) : null}
-            {capabilities.readAlerts ? <AlertBell /> : null}
-            <Suspense
-              fallback={
-                <Button variant="ghost" size="sm" disabled>
+            {capabilities.readAlerts ? (
+              <Late placeholder={BELL_STAND_IN}>
+                <AlertBell />
+              </Late>
+            ) : null}
+            <Late
+              placeholder={
+                <StandIn className="shell-menu__button">
+                  <span className="shell-menu__icon" aria-hidden="true" />
                   Menu
-                </Button>
+                </StandIn>
               }
             >
               <ShellMenu
@@ -68,13 +111,15 @@ export function AppShell() {
                 onOpenJobs={() => setJobsOpen(true)}
                 buttonRef={menuButton}
               />
-            </Suspense>
-            <JobsTray
-              open={jobsOpen}
-              onOpenChange={setJobsOpen}
-              showTrigger={false}
-              returnFocusTo={menuButton}
-            />
+            </Late>
+            <Late>
+              <JobsTray
+                open={jobsOpen}
+                onOpenChange={setJobsOpen}
+                showTrigger={false}
+                returnFocusTo={menuButton}
+              />
+            </Late>
           </div>
         ) : (
           <>
@@ -82,23 +127,35 @@ export function AppShell() {
               {entries.map((entry) => (
                 <Link key={entry.label} to={entry.to} className="nav-link">
                   {entry.label}
-                  {entry.to === '/reviews' ? <ReviewCount /> : null}
+                  {entry.to === '/reviews' ? (
+                    <Late>
+                      <ReviewCount />
+                    </Late>
+                  ) : null}
                 </Link>
               ))}
-              <Suspense
-                fallback={
-                  <button type="button" className="nav-link nav-link--menu" disabled>
+              <Late
+                placeholder={
+                  <button type="button" className="nav-link nav-link--menu" aria-disabled="true">
                     Content tools <span aria-hidden="true">▾</span>
                   </button>
                 }
               >
                 <ContentToolsMenu />
-              </Suspense>
-              <PinnedViewsMenu />
+              </Late>
+              <Late>
+                <PinnedViewsMenu />
+              </Late>
             </nav>
             <div className="shell__tools">
-              {capabilities.readAlerts ? <AlertBell /> : null}
-              <JobsTray />
+              {capabilities.readAlerts ? (
+                <Late placeholder={BELL_STAND_IN}>
+                  <AlertBell />
+                </Late>
+              ) : null}
+              <Late placeholder={JOBS_STAND_IN}>
+                <JobsTray />
+              </Late>
               <div className="user-chip">
                 <span className="user-chip__name">
                   {user.firstName} {user.lastName}
@@ -110,7 +167,9 @@ export function AppShell() {
                   </span>
                 ) : null}
               </div>
-              <SignOutButton />
+              <Late placeholder={<StandIn>Sign out</StandIn>}>
+                <SignOutButton />
+              </Late>
             </div>
           </>
         )}
@@ -118,7 +177,9 @@ export function AppShell() {
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>
-      <JobsWatcher />
+      <Late>
+        <JobsWatcher />
+      </Late>
     </div>
   );
 }
