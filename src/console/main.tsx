@@ -12,7 +12,8 @@ if (!container) throw new Error('Lectern: #root element missing from index.html'
 const queryClient = createQueryClient();
 // The session check, the landing route's chunks and (through their loaders, once the session is
 // known) its data overlap instead of waiting for each other: the root's beforeLoad finds the session
-// already on its way (docs/decisions/loading-strategy.md).
+// already on its way (docs/decisions/loading-strategy.md). Its request was sent by index.html's
+// preload link while this script loaded; the query's fetch takes that answer.
 void queryClient.prefetchQuery(sessionQueries.current());
 const router = createAppRouter(queryClient);
 preloadRouteChunks(router, window.location.href);

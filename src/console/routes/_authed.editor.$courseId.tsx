@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { NotAllowedPage } from '../components/dead-ends.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
 import { CourseEditor } from '../features/course-editor/course-editor.tsx';
-import { loadEditor } from '../features/course-editor/persistence/load-editor.ts';
+import { loadBaseline } from '../features/course-editor/persistence/load-course.ts';
 import { RestoreBanner, withRestoredVersion } from '../features/history/restore-version.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -16,7 +16,12 @@ export const Route = createFileRoute('/_authed/editor/$courseId')({
   }),
   loaderDeps: ({ search }) => ({ restore: search.restore }),
   loader: async ({ context, params, deps }) => {
-    const init = await loadEditor(params.courseId, context.user.email);
+    // The course's reads go out first; the code that turns them into a draft (the compiler, the
+    // backup store) loads meanwhile instead of before them (docs/decisions/loading-strategy.md).
+    const reading = loadBaseline(params.courseId);
+    reading.catch(() => undefined); // Its failure is the loader's, through loadEditor below.
+    const { loadEditor } = await import('../features/course-editor/persistence/load-editor.ts');
+    const init = await loadEditor(params.courseId, context.user.email, reading);
     return deps.restore === undefined
       ? { ...init, restore: null }
       : withRestoredVersion(init, params.courseId, deps.restore);

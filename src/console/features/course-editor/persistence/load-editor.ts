@@ -38,11 +38,16 @@ export interface EditorInit {
   restoredFromOlderVersion: boolean;
 }
 
-export async function loadEditor(courseId: string | null, userEmail: string): Promise<EditorInit> {
+/** `reading`: the course's reads, when the caller began them before this module had loaded. */
+export async function loadEditor(
+  courseId: string | null,
+  userEmail: string,
+  reading?: Promise<Baseline>,
+): Promise<EditorInit> {
   const key = draftKey(userEmail, courseId);
   // The backup is read from this browser while the course is read from the server.
   const [server, backup] = await Promise.all([
-    courseId ? loadBaseline(courseId) : null,
+    courseId ? (reading ?? loadBaseline(courseId)) : null,
     autosave.load(key).catch(() => undefined),
   ]);
   const saved = server ? draftFromBaseline(server) : newCourseDraft('courseGroup', '', randomId);
