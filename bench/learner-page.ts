@@ -104,7 +104,7 @@ async function measure(store: ConsoleStore, afterFill?: () => Promise<unknown>):
       `  ${engine} plan, summary:\n    ${await planOf(store, learnerGroupsQuery(store.engine, learnerId).compile(store.db))}`,
     );
     console.log(
-      `  ${engine} plan, timeline's first page:\n    ${await planOf(store, historyQuery(store.db, store.engine, { learnerId }, undefined, 201).compile())}`,
+      `  ${engine} plan, timeline's first page:\n    ${await planOf(store, historyQuery(store.db, store.engine, { learnerId }, {}, 201).compile())}`,
     );
     const reads = createEventReads(repo, {
       heartbeatMs: 15_000,
