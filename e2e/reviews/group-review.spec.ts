@@ -2,8 +2,8 @@
 // publishing of a group of two courses from its group page (a dialog listing the courses, with a note);
 // an admin sees it in the Review queue with each course by title and what changed since it was last
 // published, approves it, and both courses are published; the requester reads the outcome on the group
-// page. Another group request turns stale when one of its courses changes, and is declined only with a
-// comment, which the requester reads.
+// page. Another group request says what changed in the course renamed before it was made, turns stale
+// when another course changes, and is declined only with a comment, which the requester reads.
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 import { expectFitsPhone, lookAtDesk } from '../support/layout.ts';
 
@@ -97,13 +97,31 @@ test('a group request turns stale when a course changes; declining needs a comme
   csrfHeaders,
 }) => {
   const group = await groupOfTwo(sandbox, 'Group stale');
-  const first = (
+  const listed = (
     await sandbox.api<{ courses: { id: string; title: string }[] }>(
       'GET',
       `/courseGroups/${group.groupId}/courses`,
     )
-  ).courses.find((course) => course.title !== 'Second session')!;
+  ).courses;
+  const first = listed.find((course) => course.title !== 'Second session')!;
+  const second = listed.find((course) => course.title === 'Second session')!;
   await signInAs('contentManager');
+  const rename = async (id: string, title: string) => {
+    const renamed = await page.request.put('/api/v2/content/course/update', {
+      headers: csrfHeaders,
+      data: { courseAttributes: { courses: [{ id, title }] } },
+    });
+    expect(renamed.status()).toBe(200);
+    // Lectern keeps a version of the course it changed.
+    await expect
+      .poll(async () => {
+        const page1 = await page.request.get(`/api/history/courses/${id}/versions?limit=5`);
+        return ((await page1.json()) as { versions: unknown[] }).versions.length;
+      })
+      .toBe(1);
+  };
+  // Changed through the console before the request: the reviewer reads what changed.
+  await rename(first.id, 'Renamed before asking');
   const made = await page.request.post('/api/reviews', {
     headers: csrfHeaders,
     data: {
@@ -112,12 +130,8 @@ test('a group request turns stale when a course changes; declining needs a comme
     },
   });
   expect(made.status()).toBe(200);
-  // Renamed through the console after the request: Lectern keeps a version, the request is stale.
-  const renamed = await page.request.put('/api/v2/content/course/update', {
-    headers: csrfHeaders,
-    data: { courseAttributes: { courses: [{ id: first.id, title: 'Renamed after asking' }] } },
-  });
-  expect(renamed.status()).toBe(200);
+  // Changed after the request: it is stale.
+  await rename(second.id, 'Second session, renamed after asking');
 
   await signInAs('admin');
   await page.goto('/reviews');
@@ -126,6 +140,16 @@ test('a group request turns stale when a course changes; declining needs a comme
   await expect(item).toContainText(
     'The group or one of its courses changed after this request was made',
   );
+  // Each course as asked: the first with what changed in words (its first version is the rename),
+  // the second marked as changed since.
+  const courses = item.getByRole('list', { name: `Courses of ${group.title}` });
+  await expect(courses).toContainText('Renamed before asking');
+  await expect(courses).toContainText(/Never published; since its first version: .+\./);
+  const changed = courses.getByRole('listitem').filter({ hasText: 'Second session' });
+  await expect(changed).toContainText('Changed since asked');
+  await expect(changed).toContainText('Lectern kept no version of this course yet.');
+  await lookAtDesk(page, 'review-queue-group-stale');
+  await expectFitsPhone(page, 'review-queue-group-stale');
   await item.getByRole('button', { name: 'Decline' }).click();
   await expect(item.getByText('Say why it is declined: the requester reads it.')).toBeVisible();
   await item.getByLabel('Comment for the requester').fill('The renamed session needs a new intro.');

@@ -6,7 +6,7 @@
 // requests: each course of the group with what changed since its last published version, approval
 // publishing every course through the group publish path, a decline, and staleness when a course or the
 // group changed or a course joined it.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishRequestsRepository } from '../../src/server/storage/publish-requests-repository.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
