@@ -25,7 +25,10 @@ export type LearnerIdentity = z.infer<typeof LearnerIdentity>;
 
 const when = z.iso.datetime().nullable();
 
-/** Where the learner stands in one course or learning path, from its events (null: no such event). */
+/**
+ * Where the learner stands in one course or learning path, from its events (null: no such event). "First"
+ * is the earliest by event time.
+ */
 export const LearnerResource = z.object({
   id: z.string(),
   title: z
