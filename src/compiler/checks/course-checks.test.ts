@@ -25,6 +25,27 @@ const text = (clientId: string, title: string, body: string) =>
   ({ kind: 'topic', clientId, title, type: 'text', body }) as const;
 
 describe('checkDraft', () => {
+  it('checks an outline whose titles were cleared (not set) without failing', () => {
+    const untitled = { ...text('t2', 'x', '<p>Two</p>'), title: undefined as unknown as string };
+    const draft = course([
+      {
+        kind: 'section',
+        clientId: 's1',
+        title: undefined as unknown as string,
+        lessons: [
+          {
+            kind: 'lesson',
+            clientId: 'l1',
+            title: 'Brewing',
+            openType: 'open',
+            topics: [text('t1', 'Water', '<p>One</p>'), untitled],
+          },
+        ],
+      },
+    ]);
+    expect(checkDraft(draft).findings.map((f) => f.rule)).toEqual([]);
+  });
+
   it('finds nothing in a sound course, and collects its URLs in course order', () => {
     const draft = course([
       {

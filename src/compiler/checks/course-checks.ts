@@ -233,7 +233,8 @@ function duplicateTitles(
   if (siblings.length < 2) return;
   const first = new Map<string, string>();
   for (const sibling of siblings) {
-    const title = sibling.title.replace(/\s+/g, ' ').trim();
+    // A title cleared in the details form is not set (undefined) until the user types one.
+    const title = (sibling.title ?? '').replace(/\s+/g, ' ').trim();
     if (title === '') continue;
     const key = title.toLocaleLowerCase();
     const earlier = first.get(key);
@@ -252,7 +253,7 @@ function duplicateTitles(
   }
 }
 
-const quoteTitle = (title: string) => `“${title}”`;
+const quoteTitle = (title: string | undefined) => `“${title ?? ''}”`;
 
 export type LinkTarget = { kind: 'http'; url: string } | { kind: 'relative' } | { kind: 'other' };
 
