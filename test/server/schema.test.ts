@@ -34,6 +34,8 @@ const isOwnTable = (name: string) => !name.startsWith('sqlite_') && !name.starts
 const isSearchTable = (name: string) => name.startsWith('relay_events_search');
 const SEARCH_COLUMN = 'search_vector';
 const SEARCH_INDEX = 'relay_events_search';
+/** PostgreSQL's BRIN index on seq for the search's windows (080-relay-search-speed.ts): SQLite reads FTS5 by rowid. */
+const SEARCH_WINDOW_INDEX = 'relay_events_seq';
 
 async function sqliteShape(store: ConsoleStore): Promise<Record<string, TableShape>> {
   const tables = await sql<{ name: string; sql: string }>`
@@ -119,7 +121,10 @@ async function postgresShape(store: ConsoleStore): Promise<Record<string, TableS
       hasDefault: column.column_default !== null,
     };
   for (const index of indexes.rows.filter(
-    (row) => isOwnTable(row.table_name) && row.index_name !== SEARCH_INDEX,
+    (row) =>
+      isOwnTable(row.table_name) &&
+      row.index_name !== SEARCH_INDEX &&
+      row.index_name !== SEARCH_WINDOW_INDEX,
   )) {
     const shape = table(index.table_name);
     if (index.is_primary) shape.primaryKey = index.columns;
@@ -202,6 +207,11 @@ describe('console schema', () => {
       const index = await sql<{ indexdef: string }>`
         SELECT indexdef FROM pg_indexes WHERE indexname = ${SEARCH_INDEX}`.execute(postgres.db);
       expect(index.rows[0]?.indexdef).toMatch(/USING gin \(search_vector\)/);
+      const windows = await sql<{ indexdef: string }>`
+        SELECT indexdef FROM pg_indexes WHERE indexname = ${SEARCH_WINDOW_INDEX}`.execute(
+        postgres.db,
+      );
+      expect(windows.rows[0]?.indexdef).toMatch(/USING brin \(seq\)/);
     } finally {
       await sqlite.close();
       await postgres.close();
