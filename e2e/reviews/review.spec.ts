@@ -28,6 +28,11 @@ test('a content manager requests publishing; an admin approves it from the Revie
   await card.getByRole('button', { name: 'Request publishing' }).click();
   await expect(card.getByText('Say what the reviewer should know.')).toBeVisible();
   await card.getByLabel('Note for the reviewer').fill('Spring catalogue: ready for learners');
+  // A reload keeps what was typed and not sent yet.
+  await page.reload();
+  await expect(card.getByLabel('Note for the reviewer')).toHaveValue(
+    'Spring catalogue: ready for learners',
+  );
   await card.getByRole('button', { name: 'Request publishing' }).click();
   await expect(card.getByTestId('review-outcome')).toContainText('Waiting for review');
   await expect(card.getByRole('button', { name: 'Request publishing' })).toHaveCount(0);

@@ -8,9 +8,9 @@ import { StatusBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { RequestOutcome } from './request-publishing.tsx';
+import { ReviewNoteField, useReviewNote } from './review-note.tsx';
 import { reviewQueries, useRequestPublishing } from './reviews-api.ts';
 
 export function RequestGroupPublishing({
@@ -42,21 +42,18 @@ export function RequestGroupPublishing({
 
 function RequestGroupDialog({ group }: { group: { id: string; title: string } }) {
   const [open, setOpen] = useState(false);
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const note = useReviewNote(`group.${group.id}`);
   const courses = useQuery({ ...courseGroupQueries.courses(group.id, false), enabled: open });
   const request = useRequestPublishing();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!note.trim()) {
-      setProblem('Say what the reviewer should know.');
-      return;
-    }
+    const text = note.checked();
+    if (text === null) return;
     request.mutate(
-      { target: { type: 'group', groupId: group.id, title: group.title }, note: note.trim() },
+      { target: { type: 'group', groupId: group.id, title: group.title }, note: text },
       {
         onSuccess: () => {
-          setNote('');
+          note.clear();
           setOpen(false);
         },
       },
@@ -101,21 +98,7 @@ function RequestGroupDialog({ group }: { group: { id: string; title: string } })
           ) : (
             <p className="muted">Loading the courses…</p>
           )}
-          <Field label="Note for the reviewer" error={problem ?? undefined}>
-            {(control) => (
-              <textarea
-                {...control}
-                className="input"
-                rows={4}
-                maxLength={2000}
-                value={note}
-                onChange={(event) => {
-                  setNote(event.target.value);
-                  setProblem(null);
-                }}
-              />
-            )}
-          </Field>
+          <ReviewNoteField note={note} rows={4} />
           {request.error ? (
             <ErrorState compact error={request.error} title="Publishing was not requested" />
           ) : null}

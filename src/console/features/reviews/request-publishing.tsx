@@ -2,14 +2,14 @@
 // reviewer's comment or what the approval did) and, for content managers, "Request publishing" with a
 // note while none is waiting.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { PublishRequest } from '#contract/console/reviews.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
+import { ReviewNoteField, useReviewNote } from './review-note.tsx';
 import { reviewQueries, useRequestPublishing } from './reviews-api.ts';
 import { REVIEW_STATE_LABELS, REVIEW_STATE_TONES } from './review-words.ts';
 
@@ -65,34 +65,16 @@ function RequestForm({
 }: {
   target: { type: 'course'; courseId: string; groupId: string; title: string };
 }) {
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const note = useReviewNote(`course.${target.courseId}`);
   const request = useRequestPublishing();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!note.trim()) {
-      setProblem('Say what the reviewer should know.');
-      return;
-    }
-    request.mutate({ target, note: note.trim() }, { onSuccess: () => setNote('') });
+    const text = note.checked();
+    if (text !== null) request.mutate({ target, note: text }, { onSuccess: note.clear });
   };
   return (
     <form onSubmit={submit} noValidate>
-      <Field label="Note for the reviewer" error={problem ?? undefined}>
-        {(control) => (
-          <textarea
-            {...control}
-            className="input"
-            rows={3}
-            maxLength={2000}
-            value={note}
-            onChange={(event) => {
-              setNote(event.target.value);
-              setProblem(null);
-            }}
-          />
-        )}
-      </Field>
+      <ReviewNoteField note={note} rows={3} />
       {request.error ? (
         <ErrorState compact error={request.error} title="Publishing was not requested" />
       ) : null}
