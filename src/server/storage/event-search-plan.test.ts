@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventSearch, type EventSearch } from '#contract/console/event-search.ts';
 import { openConsoleStore, type ConsoleStore } from './database.ts';
 import { searchCondition } from './event-search-sql.ts';
+import { sqlitePlan } from './test-query-plan.ts';
 
 const STATS = [
   ['relay_events_kind_time', '1000000 125000 1'],
@@ -52,13 +53,7 @@ describe('history search plan (SQLite, analyzed)', () => {
       .orderBy('seq', 'desc')
       .limit(501)
       .compile();
-    const parameters = [...query.parameters];
-    const rows = await sql
-      .raw<{ detail: string }>(
-        `EXPLAIN QUERY PLAN ${query.sql.replace(/\?/g, () => `'${String(parameters.shift())}'`)}`,
-      )
-      .execute(store.db);
-    return rows.rows.map((row) => row.detail).join(' | ');
+    return sqlitePlan(store.db, query);
   };
 
   it("leads with the learner's index and checks its rows against the matches", async () => {

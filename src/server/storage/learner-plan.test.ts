@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsoleStore, type ConsoleStore } from './database.ts';
 import { historyQuery } from './event-history-queries.ts';
 import { learnerGroupsQuery } from './learner-summary-queries.ts';
+import { sqlitePlan } from './test-query-plan.ts';
 
 const STATS = [
   ['relay_events_kind_time', '1000000 125000 1'],
@@ -34,15 +35,7 @@ describe.each(['not analyzed', 'analyzed'])('learner page plans (SQLite, %s)', (
   });
   afterAll(() => store.close());
 
-  const plan = async (compiled: CompiledQuery) => {
-    const parameters = [...compiled.parameters];
-    const rows = await sql
-      .raw<{ detail: string }>(
-        `EXPLAIN QUERY PLAN ${compiled.sql.replace(/\?/g, () => `'${String(parameters.shift())}'`)}`,
-      )
-      .execute(store.db);
-    return rows.rows.map((row) => row.detail).join(' | ');
-  };
+  const plan = (compiled: CompiledQuery) => sqlitePlan(store.db, compiled);
 
   it("sums up the learner's rows read through their index", async () => {
     const detail = await plan(learnerGroupsQuery('sqlite', 'a-learner').compile(store.db));
