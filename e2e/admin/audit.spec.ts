@@ -36,7 +36,7 @@ test('a grant made on the roles page is in the audit log; filters and exports fo
   signInAs,
 }) => {
   // Unique per run, so a repeated run (--repeat-each) finds exactly its own grant.
-  const email = `audit-${Date.now()}@example.com`;
+  const email = `audit-${Date.now()}@example.test`;
   await signInAs('admin');
   await page.goto('/admin/roles');
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -145,7 +145,7 @@ test('a refused update is recorded with its reason; status filter and "Load more
   await signInAs('admin');
   // 55 revocations of an email without a role: 404s, more than one page of 50.
   for (let i = 0; i < 55; i++) {
-    const response = await page.request.delete('/api/roles/nobody%40example.com', {
+    const response = await page.request.delete('/api/roles/nobody%40example.test', {
       headers: csrfHeaders,
     });
     expect(response.status()).toBe(404);
@@ -172,7 +172,7 @@ test('a refused update is recorded with its reason; status filter and "Load more
   );
   expect(new Set(seqs).size).toBe(55);
   expect([...seqs].sort((a, b) => b - a)).toEqual(seqs);
-  await expect(rows(page).first()).toContainText('revoke role of nobody@example.com');
+  await expect(rows(page).first()).toContainText('revoke role of nobody@example.test');
 });
 
 test('writes through the publish panel and the thumbnail form are recorded with status and job id', async ({
@@ -186,7 +186,7 @@ test('writes through the publish panel and the thumbnail form are recorded with 
   await publishThenReplaceThumbnail(
     page,
     group!.title,
-    'https://images.example.com/catalog/audit.png',
+    'https://images.example.test/catalog/audit.png',
   );
   await page.getByRole('button', { name: /Jobs/ }).click();
   const card = page.getByRole('dialog', { name: 'Background jobs' }).getByTestId('job-card');

@@ -16,7 +16,7 @@ test('webinar course groups imported from CSV rows: the job is followed to its e
   await rows.fill(
     [
       'title,startDate,priceInCents,meetingUrl,status',
-      `Live ${stamp} roadmap,2031-01-10T16:00:00Z,4900,https://meet.example.com/1,published`,
+      `Live ${stamp} roadmap,2031-01-10T16:00:00Z,4900,https://meet.example.test/1,published`,
       `Live ${stamp} Q&A,tomorrow,,,`,
     ].join('\n'),
   );
@@ -27,7 +27,7 @@ test('webinar course groups imported from CSV rows: the job is followed to its e
   await rows.fill(
     [
       'title,startDate,priceInCents,meetingUrl,status',
-      `Live ${stamp} roadmap,2031-01-10T16:00:00Z,4900,https://meet.example.com/1,published`,
+      `Live ${stamp} roadmap,2031-01-10T16:00:00Z,4900,https://meet.example.test/1,published`,
       `Live ${stamp} Q&A,2031-02-10T16:00:00Z,,,`,
     ].join('\n'),
   );
@@ -101,7 +101,7 @@ test('content managers and support check files but cannot start an import', asyn
     await expect(page.getByRole('button', { name: /^Import|Start import/ })).toHaveCount(0);
     await expect(page.getByText('Bulk imports are started by admins.')).toBeVisible();
     const refused = await page.request.post('/api/v2/content/courseGroup/webinar/bulk', {
-      data: { bulkImportAssetPath: 'https://files.example.com/a.json' },
+      data: { bulkImportAssetPath: 'https://files.example.test/a.json' },
       headers: { 'X-Lectern-Csrf': '1', origin: new URL(page.url()).origin },
     });
     expect(refused.status(), role).toBe(403);

@@ -82,7 +82,7 @@ test('README screenshots of the browser and the publish flow', async ({
   await page.getByRole('button', { name: 'Cancel' }).click();
 
   await sandbox.settings({ jobDelayMs: 4000 });
-  await page.getByLabel('Image URL').fill('https://images.example.com/catalog/onboarding.png');
+  await page.getByLabel('Image URL').fill('https://images.example.test/catalog/onboarding.png');
   await page.getByLabel('Alt text').fill('Onboarding cover');
   await page.getByRole('button', { name: 'Replace thumbnail' }).click();
   await page.getByRole('button', { name: /Jobs/ }).click();

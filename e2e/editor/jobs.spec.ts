@@ -21,8 +21,8 @@ interface GroupRecord {
   detailAsset: string | null;
 }
 
-const CARD_IMAGE = 'https://images.example.com/e2e/editor-card.png';
-const DETAIL_IMAGE = 'https://images.example.com/e2e/editor-detail.png';
+const CARD_IMAGE = 'https://images.example.test/e2e/editor-card.png';
+const DETAIL_IMAGE = 'https://images.example.test/e2e/editor-detail.png';
 
 function draftFile(title: string): Buffer {
   const ids = sequentialIds('job_');

@@ -14,7 +14,7 @@ test('a thumbnail upload is tracked from queued to completed and survives a relo
   const [group] = await sandbox.createGroups(1, `Thumbnail ${Date.now()}`);
   await page.goto(`/course-groups/${group!.groupId}`);
   const form = page.getByRole('region', { name: 'Catalog thumbnail' });
-  await form.getByLabel('Image URL').fill('https://images.example.com/catalog/thumb.png');
+  await form.getByLabel('Image URL').fill('https://images.example.test/catalog/thumb.png');
   await form.getByLabel('Alt text').fill('A lectern');
   await form.getByRole('button', { name: 'Replace thumbnail' }).click();
   await expect(
@@ -32,7 +32,7 @@ test('a thumbnail upload is tracked from queued to completed and survives a relo
   await expect(card).toContainText('image');
   await expectNoSeriousA11yViolations(page, 'jobs tray');
   await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
-  await expect(card).toContainText('https://images.example.com/catalog/thumb.png');
+  await expect(card).toContainText('https://images.example.test/catalog/thumb.png');
   await expect(page.getByText(`Uploads for “${group!.title}” finished`)).toBeVisible();
 
   await page.reload();
@@ -78,7 +78,7 @@ test('a job that ends while the user is on another page is counted on Jobs, not 
   const [group] = await sandbox.createGroups(1, `Away ${Date.now()}`);
   await page.goto(`/course-groups/${group!.groupId}`);
   const form = page.getByRole('region', { name: 'Catalog thumbnail' });
-  await form.getByLabel('Image URL').fill('https://images.example.com/catalog/away.png');
+  await form.getByLabel('Image URL').fill('https://images.example.test/catalog/away.png');
   await form.getByRole('button', { name: 'Replace thumbnail' }).click();
   const queued = page.getByText(
     `Thumbnail of “${group!.title}” queued: follow it in the jobs tray`,
@@ -113,7 +113,7 @@ test('many toasts collapse into a stack of three that opens on hover', async ({
     `Thumbnail of “${group!.title}” queued: follow it in the jobs tray`,
   );
   for (let n = 1; n <= 4; n++) {
-    await form.getByLabel('Image URL').fill(`https://images.example.com/catalog/many-${n}.png`);
+    await form.getByLabel('Image URL').fill(`https://images.example.test/catalog/many-${n}.png`);
     await form.getByRole('button', { name: 'Replace thumbnail' }).click();
     await expect(queued).toHaveCount(n);
   }

@@ -17,7 +17,7 @@ test('job toasts, the jobs tray and the audit log name the course and group, kee
   await publishThenReplaceThumbnail(
     page,
     group!.title,
-    'https://images.example.com/catalog/named.png',
+    'https://images.example.test/catalog/named.png',
   );
   await expect(page.getByText(`Uploads for “${group!.title}” finished`)).toBeVisible({
     timeout: 20_000,

@@ -58,7 +58,7 @@ export function createLearningPath(s: TestSandbox, status = 'published'): string
 
 export function learnerAccounts(count: number, prefix = 'fixture'): DemoAccount[] {
   return Array.from({ length: count }, (_, i) => ({
-    email: `${prefix}${i + 1}@example.com`,
+    email: `${prefix}${i + 1}@example.test`,
     password: FIXTURE_PASSWORD,
     firstName: `First${i + 1}`,
     lastName: `Last${i + 1}`,

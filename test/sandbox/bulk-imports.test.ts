@@ -43,7 +43,7 @@ describe('bulk imports (background jobs)', () => {
         {
           title: 'Live: Roadmap',
           startDate: '2031-01-10T16:00:00Z',
-          meetingUrl: 'https://meet.example.com/1',
+          meetingUrl: 'https://meet.example.test/1',
           status: 'published',
         },
         { title: 'Live: Q&A', startDate: '2031-02-10T16:00:00Z', sku: 'WEB-2' },
@@ -57,7 +57,7 @@ describe('bulk imports (background jobs)', () => {
       kind: 'webinar',
       status: 'published',
       courseStartDate: '2031-01-10T16:00:00Z',
-      customFields: { meetingUrl: 'https://meet.example.com/1' },
+      customFields: { meetingUrl: 'https://meet.example.test/1' },
     });
 
     const inPerson = await startImport(
@@ -128,7 +128,7 @@ describe('bulk imports (background jobs)', () => {
       (
         await startImport(
           '/content/courseGroup/webinar/bulk',
-          'https://files.example.com/import.json',
+          'https://files.example.test/import.json',
         )
       ).status,
     ).toBe('completed');

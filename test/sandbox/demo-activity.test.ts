@@ -30,7 +30,7 @@ describe('demo seed: accounts, meetings and event history', () => {
         lastName: account.lastName,
       });
     }
-    const learner = await login(`learner${DEMO_LEARNER_COUNT}@example.com`, DEMO_LEARNER_PASSWORD);
+    const learner = await login(`learner${DEMO_LEARNER_COUNT}@example.test`, DEMO_LEARNER_PASSWORD);
     expect(learner.body.data.Login.token).toEqual(expect.any(String));
     const users = await s.api('GET', '/users?perPage=100');
     expect(users.body.pageInfo.total).toBeGreaterThanOrEqual(DEMO_LEARNER_COUNT + 3);

@@ -137,7 +137,7 @@ describe('event feed (spec 6)', () => {
     expect(quiz).toMatchObject({
       kind: 'quizAttempt',
       // 310 enrollments among 6 learners and 2 courses: the simulator signed new learners up.
-      learner: { email: expect.stringMatching(/@example\.com$/), firstName: expect.any(String) },
+      learner: { email: expect.stringMatching(/@example\.test$/), firstName: expect.any(String) },
       course: { title: expect.stringMatching(/^Published course/) },
       learningPath: null,
       topicId: expect.any(String),

@@ -82,7 +82,7 @@ describe('GraphQL login (spec 4.6)', () => {
   });
 
   it('gives the same answer for an unknown email and a wrong password', async () => {
-    const unknown = await login('nobody@example.com', FIXTURE_PASSWORD);
+    const unknown = await login('nobody@example.test', FIXTURE_PASSWORD);
     const wrong = await login(bob!.email, 'not-the-password');
     for (const res of [unknown, wrong]) {
       expect(res.status).toBe(200);
@@ -197,7 +197,7 @@ describe('GraphQL login (spec 4.6)', () => {
   });
 
   it('locks an email out after 5 failures in 15 minutes, without revealing whether it exists', async () => {
-    for (const email of [dave!.email, 'ghost@example.com']) {
+    for (const email of [dave!.email, 'ghost@example.test']) {
       for (let i = 0; i < 5; i++) {
         const res = await login(email, 'wrong-password');
         expect(res.body.errors[0].extensions.code).toBe(GRAPHQL_ERROR_CODES.invalidCredentials);

@@ -52,7 +52,7 @@ describe('POST /sandbox/keys, DELETE /sandbox/keys/{key}', () => {
 describe('POST /sandbox/users', () => {
   it('creates a user with a salted scrypt hash', async () => {
     const res = await manage('POST', '/sandbox/users', {
-      email: 'ada@example.com',
+      email: 'ada@example.test',
       password: 'correct horse',
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -60,7 +60,7 @@ describe('POST /sandbox/users', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
-      email: 'ada@example.com',
+      email: 'ada@example.test',
       firstName: 'Ada',
       lastName: 'Lovelace',
       createdAt: expect.any(String),
@@ -74,15 +74,15 @@ describe('POST /sandbox/users', () => {
   });
   it('409 for an email already taken (case-insensitive)', async () => {
     const body = {
-      email: 'Grace@Example.com',
+      email: 'Grace@Example.test',
       password: 'hopper123',
       firstName: 'Grace',
       lastName: 'Hopper',
     };
     expect((await manage('POST', '/sandbox/users', body)).status).toBe(201);
-    const res = await manage('POST', '/sandbox/users', { ...body, email: 'grace@example.com' });
+    const res = await manage('POST', '/sandbox/users', { ...body, email: 'grace@example.test' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ errors: [WRITE_MESSAGES.emailTaken('grace@example.com')] });
+    expect(res.body).toEqual({ errors: [WRITE_MESSAGES.emailTaken('grace@example.test')] });
   });
   it('400 with every problem', async () => {
     const res = await manage('POST', '/sandbox/users', {

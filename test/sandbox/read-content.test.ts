@@ -328,7 +328,7 @@ describe('GET /tags and GET /users', () => {
             'POST',
             '/sandbox/users',
             {
-              email: `learner${n}@example.com`,
+              email: `learner${n}@example.test`,
               password: 'correct horse battery',
               firstName: `L${n}`,
               lastName: 'Doe',
@@ -339,9 +339,9 @@ describe('GET /tags and GET /users', () => {
       ).toBe(201);
     const { items } = await walkPages(s, '/users?perPage=2', 'users');
     expect(items.map((u) => u.email)).toEqual([
-      'learner1@example.com',
-      'learner2@example.com',
-      'learner3@example.com',
+      'learner1@example.test',
+      'learner2@example.test',
+      'learner3@example.test',
     ]);
     for (const user of items)
       expect(Object.keys(user).sort()).toEqual([

@@ -45,7 +45,7 @@ describe.each(ENGINES)('audit log (%s)', (engine) => {
   it('records a create with user, route, summary, body hash, statuses and the background job id', async () => {
     const body = JSON.stringify({
       courseAttributes: [
-        { title: 'Video course', kind: 'video', videoUrl: 'https://cdn.example.com/intro.mp4' },
+        { title: 'Video course', kind: 'video', videoUrl: 'https://cdn.example.test/intro.mp4' },
       ],
     });
     const response = await h.http.post('/api/v2/content/course/create', {

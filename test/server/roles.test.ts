@@ -182,31 +182,31 @@ describe.each(ENGINES)('roles CLI (%s)', (engine) => {
 
   it('grants, lists and revokes', async () => {
     expect(await run('roles', 'list')).toEqual({ code: 0, output: 'No roles granted yet.' });
-    expect(await run('roles', 'grant', 'Ops@Example.com', 'admin')).toEqual({
+    expect(await run('roles', 'grant', 'Ops@Example.test', 'admin')).toEqual({
       code: 0,
-      output: 'Granted admin to ops@example.com.',
+      output: 'Granted admin to ops@example.test.',
     });
-    await run('roles', 'grant', 'help@example.com', 'support');
+    await run('roles', 'grant', 'help@example.test', 'support');
     const list = await run('roles', 'list');
     expect(list.code).toBe(0);
-    expect(list.output).toMatch(/^help@example\.com\s+support\s+cli\s+\d{4}-/m);
-    expect(list.output).toMatch(/^ops@example\.com\s+admin\s+cli\s+/m);
-    expect(await run('roles', 'revoke', 'help@example.com')).toEqual({
+    expect(list.output).toMatch(/^help@example\.test\s+support\s+cli\s+\d{4}-/m);
+    expect(list.output).toMatch(/^ops@example\.test\s+admin\s+cli\s+/m);
+    expect(await run('roles', 'revoke', 'help@example.test')).toEqual({
       code: 0,
-      output: 'Revoked the role of help@example.com; their sessions lose access immediately.',
+      output: 'Revoked the role of help@example.test; their sessions lose access immediately.',
     });
-    expect((await run('roles', 'list')).output).not.toContain('help@example.com');
+    expect((await run('roles', 'list')).output).not.toContain('help@example.test');
   });
 
   it('reports mistakes with a non-zero exit code', async () => {
-    expect(await run('roles', 'grant', 'x@example.com', 'owner')).toEqual({
+    expect(await run('roles', 'grant', 'x@example.test', 'owner')).toEqual({
       code: 1,
       output: "Unknown role 'owner'. Roles: admin, contentManager, support",
     });
     expect((await run('roles', 'grant', 'not-an-email', 'admin')).code).toBe(1);
-    expect(await run('roles', 'revoke', 'ghost@example.com')).toEqual({
+    expect(await run('roles', 'revoke', 'ghost@example.test')).toEqual({
       code: 1,
-      output: 'ghost@example.com has no role.',
+      output: 'ghost@example.test has no role.',
     });
     expect((await run('roles')).code).toBe(2);
     expect((await run('users', 'list')).output).toContain('Usage:');

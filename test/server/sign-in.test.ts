@@ -355,13 +355,15 @@ describe('sign-in against a misconfigured or unreachable instance', () => {
 
 describe('sessions over https', () => {
   it('uses the __Host- prefix and Secure when the public origin is https', async () => {
-    const h = await startHarness({ env: { LECTERN_PUBLIC_ORIGIN: 'https://console.example.com' } });
+    const h = await startHarness({
+      env: { LECTERN_PUBLIC_ORIGIN: 'https://console.example.test' },
+    });
     try {
       await h.createUser('ada@lectern.test', PASSWORD);
       const client = h.http;
       const response = await client.post('/api/session', {
         body: { email: 'ada@lectern.test', password: PASSWORD },
-        headers: { origin: 'https://console.example.com' },
+        headers: { origin: 'https://console.example.test' },
       });
       expect(response.status).toBe(200);
       const setCookie = String(response.headers['set-cookie']);

@@ -19,7 +19,7 @@ const course = {
 describe('handOffBackgroundJob', () => {
   beforeEach(async () => {
     jobsStore.unload();
-    await jobsStore.load(`someone-${Math.random()}@example.com`);
+    await jobsStore.load(`someone-${Math.random()}@example.test`);
   });
 
   it('tracks the job of an answer that carries one, with its course when given', () => {

@@ -220,7 +220,7 @@ export class ActivityRecorder {
     const firstName = this.rng.pick(FIRST_NAMES);
     const lastName = this.rng.pick(LAST_NAMES);
     const id = randomUUID();
-    const email = `${firstName}.${lastName}.${id.slice(0, 8)}@example.com`.toLowerCase();
+    const email = `${firstName}.${lastName}.${id.slice(0, 8)}@example.test`.toLowerCase();
     const createdAt = new Date(this.clock.next()).toISOString();
     this.writer.run(
       'insertUser',

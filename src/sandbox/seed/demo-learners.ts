@@ -41,10 +41,10 @@ export const DEMO_STAFF_ACCOUNTS = [
 export const DEMO_LEARNER_PASSWORD = 'Learner!2345';
 export const DEMO_LEARNER_COUNT = 40;
 
-/** learner1@example.com ... learner40@example.com, all with DEMO_LEARNER_PASSWORD. */
+/** learner1@example.test ... learner40@example.test, all with DEMO_LEARNER_PASSWORD. */
 export function demoLearners(count = DEMO_LEARNER_COUNT): DemoAccount[] {
   return Array.from({ length: count }, (_, i) => ({
-    email: `learner${i + 1}@example.com`,
+    email: `learner${i + 1}@example.test`,
     password: DEMO_LEARNER_PASSWORD,
     firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
     lastName: LAST_NAMES[(i * 7) % LAST_NAMES.length]!,

@@ -37,7 +37,7 @@ export function seedDemoMeetings(db: Db, companyId: string, from = Date.now()): 
         courses[i] ?? null,
         startsAt,
         i % 2 ? 30 : 60,
-        `https://meet.example.com/${id}`,
+        `https://meet.example.test/${id}`,
         nowIso(),
       );
       return id;

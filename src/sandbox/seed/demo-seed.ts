@@ -57,11 +57,11 @@ function kindStructure(rng: Rng, spec: DemoGroupSpec): Partial<CourseAttributes>
     case 'video':
       return {
         videoAsset: `vid_${rng.int(100_000, 999_999)}`,
-        posterImageAsset: `https://cdn.example.com/demo/posters/${rng.int(100, 999)}.jpg`,
+        posterImageAsset: `https://cdn.example.test/demo/posters/${rng.int(100, 999)}.jpg`,
       };
     case 'shareableContentObject':
       return {
-        scormUrl: `https://cdn.example.com/demo/packages/${rng.int(100, 999)}.zip`,
+        scormUrl: `https://cdn.example.test/demo/packages/${rng.int(100, 999)}.zip`,
         width: 1024,
         height: 768,
         embeddedEnabled: true,
@@ -123,7 +123,7 @@ export function seedDemo(deps: SandboxDeps, companyId: string = deps.company.id)
         ...(spec.kind === 'webinar'
           ? {
               sessionCustomFields: {
-                meetingUrl: `https://meet.example.com/${rng.int(1000, 9999)}`,
+                meetingUrl: `https://meet.example.test/${rng.int(1000, 9999)}`,
               },
             }
           : spec.kind === 'inPersonEvent'

@@ -62,7 +62,7 @@ const TITLE_PREFIX: Partial<Record<TopicType, string>> = {
   xApiObject: 'Activity',
 };
 
-const CDN = 'https://cdn.example.com/demo';
+const CDN = 'https://cdn.example.test/demo';
 
 export function demoTopic(rng: Rng, type: TopicType, subject: string): Topic {
   const n = rng.int(100, 999);
@@ -90,7 +90,7 @@ export function demoTopic(rng: Rng, type: TopicType, subject: string): Topic {
       return {
         title,
         type,
-        body: `<iframe src="https://embed.example.com/widgets/${n}" width="640" height="360" title="${subject}"></iframe>`,
+        body: `<iframe src="https://embed.example.test/widgets/${n}" width="640" height="360" title="${subject}"></iframe>`,
         width: 640,
         height: 360,
       };

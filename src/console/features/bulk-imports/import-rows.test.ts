@@ -6,7 +6,7 @@ describe('bulk import rows', () => {
     const checked = readImportRows(
       [
         'title,startDate,priceInCents,meetingUrl,status',
-        'Live: Roadmap,2031-01-10T16:00:00Z,4900,https://meet.example.com/1,published',
+        'Live: Roadmap,2031-01-10T16:00:00Z,4900,https://meet.example.test/1,published',
         'Live: Q&A,2031-02-10T16:00:00Z,,,',
       ].join('\n'),
       'courseGroup',
@@ -19,7 +19,7 @@ describe('bulk import rows', () => {
           title: 'Live: Roadmap',
           startDate: '2031-01-10T16:00:00Z',
           priceInCents: 4900,
-          meetingUrl: 'https://meet.example.com/1',
+          meetingUrl: 'https://meet.example.test/1',
           status: 'published',
         },
         { title: 'Live: Q&A', startDate: '2031-02-10T16:00:00Z' },
@@ -62,7 +62,7 @@ describe('bulk import rows', () => {
     expect(JSON.parse(decodeURIComponent(url.slice('data:application/json,'.length)))).toEqual(
       rows,
     );
-    expect(urlProblem('https://files.example.com/a.json')).toBeNull();
+    expect(urlProblem('https://files.example.test/a.json')).toBeNull();
     expect(urlProblem(url)).toBeNull();
     expect(urlProblem('ftp://x/y')).toBe('Use an http(s) URL the instance can fetch.');
     expect(urlProblem('files/a.json')).toMatch(/^This is not a URL/);

@@ -85,6 +85,6 @@ export function urlProblem(text: string): string | null {
       ? null
       : 'Use an http(s) URL the instance can fetch.';
   } catch {
-    return 'This is not a URL. Write it like https://files.example.com/sessions.json';
+    return 'This is not a URL. Write it like https://files.example.test/sessions.json';
   }
 }

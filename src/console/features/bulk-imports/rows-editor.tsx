@@ -17,7 +17,7 @@ const SHOWN_PROBLEMS = 10;
 const EXAMPLES: Record<ImportTarget, string> = {
   courseGroup: [
     'title,startDate,endDate,priceInCents,status,meetingUrl,location',
-    'Live: Product roadmap,2031-01-10T16:00:00Z,2031-01-10T17:00:00Z,0,published,https://meet.example.com/roadmap,',
+    'Live: Product roadmap,2031-01-10T16:00:00Z,2031-01-10T17:00:00Z,0,published,https://meet.example.test/roadmap,',
     'Workshop: Data basics,2031-02-03T09:00:00Z,2031-02-03T16:00:00Z,14900,draft,,Berlin',
   ].join('\n'),
   session: [

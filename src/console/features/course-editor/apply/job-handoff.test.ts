@@ -23,7 +23,7 @@ const tracked = (id: string) => jobsStore.snapshot().find((j) => j.id === id);
 describe('jobHandoff', () => {
   beforeEach(async () => {
     jobsStore.unload();
-    await jobsStore.load(`editor-${Math.random()}@example.com`);
+    await jobsStore.load(`editor-${Math.random()}@example.test`);
   });
 
   it('links a create job to the course its uploads name, and a later update job to the same', () => {

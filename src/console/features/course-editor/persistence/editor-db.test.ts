@@ -17,7 +17,7 @@ describe('editor IndexedDB storage', () => {
     const draft = newCourseDraft('microCourse', 'Backed up', sequentialIds());
     const edited = setAttributes(draft, { description: 'Edited' });
     const baseline = { course: { id: 'c1' } } as unknown as Baseline;
-    const mine = draftKey('a@example.com', 'c1');
+    const mine = draftKey('a@example.test', 'c1');
     await autosave.save(
       {
         key: mine,
@@ -35,14 +35,14 @@ describe('editor IndexedDB storage', () => {
     // A later write without a new baseline keeps the stored one.
     await autosave.save({ key: mine, draft, savedAt: 2, hasBaseline: true });
     expect((await autosave.load(mine))?.baseline).toEqual(baseline);
-    expect(await autosave.load(draftKey('b@example.com', 'c1'))).toBeUndefined();
-    expect(await autosave.load(draftKey('a@example.com', null))).toBeUndefined();
+    expect(await autosave.load(draftKey('b@example.test', 'c1'))).toBeUndefined();
+    expect(await autosave.load(draftKey('a@example.test', null))).toBeUndefined();
     await autosave.clear(mine);
     expect(await autosave.load(mine)).toBeUndefined();
   });
 
   it('reads a backup without a stored baseline as one whose baseline is unknown', async () => {
-    const key = draftKey('a@example.com', 'c2');
+    const key = draftKey('a@example.test', 'c2');
     const draft = newCourseDraft('microCourse', 'Old backup', sequentialIds());
     await autosave.save({ key, draft, savedAt: 1 });
     expect(await autosave.load(key)).toEqual({

@@ -95,7 +95,7 @@ describe('EventStore', () => {
       events.map((event, index) => incoming(index + 1, event)),
       { hasMore: false },
     );
-    store.setFilter(filter({ kinds: 'quizAttempt', learner: 'ada@example.com' }));
+    store.setFilter(filter({ kinds: 'quizAttempt', learner: 'ada@example.test' }));
     const snapshot = store.getSnapshot();
     expect(ids(snapshot)).toEqual(['evt-1']);
     expect(snapshot.kindCounts).toMatchObject({
@@ -103,7 +103,7 @@ describe('EventStore', () => {
       courseCompletion: 0,
       courseAction: 0,
     });
-    store.setFilter(filter({ kinds: 'quizAttempt,courseCompletion', learner: 'ada@example.com' }));
+    store.setFilter(filter({ kinds: 'quizAttempt,courseCompletion', learner: 'ada@example.test' }));
     expect(store.getSnapshot().kindCounts).toMatchObject({ quizAttempt: 1, courseCompletion: 1 });
   });
 
@@ -121,7 +121,7 @@ describe('EventStore', () => {
       events.map((event, index) => incoming(index + 1, event)),
       { hasMore: false },
     );
-    store.setFilter(filter({ kinds: 'quizAttempt', learner: 'ada@example.com' }));
+    store.setFilter(filter({ kinds: 'quizAttempt', learner: 'ada@example.test' }));
     let snapshot = store.getSnapshot();
     expect(snapshot.kindCounts).toMatchObject({ quizAttempt: 1, courseCompletion: 0 });
     // The unchosen kind keeps its numbers: 1 of Ada's, 3 loaded.
@@ -152,11 +152,11 @@ describe('EventStore', () => {
         cursor: 'at-101',
       },
     );
-    const ada = filter({ learner: 'ada@example.com' });
+    const ada = filter({ learner: 'ada@example.test' });
     store.setFilter(ada);
     expect(store.chainFor(ada).cursor).toBe('at-101');
     // Another filter's chain loaded seq 50 (Ada's); it must stay hidden until Ada's chain reaches it.
-    const grace = filter({ learner: 'grace@example.com' });
+    const grace = filter({ learner: 'grace@example.test' });
     store.applyHistoryPage(grace, [incoming(60, makeEvent(60, { learner: 1 }))], {
       hasMore: true,
       cursor: 'g60',

@@ -7,9 +7,9 @@ const uuid = (n: number, prefix = 'a') =>
   `${prefix.repeat(8)}-0000-4000-8000-${String(n).padStart(12, '0')}`.slice(0, 36);
 
 export const LEARNERS = [
-  { id: uuid(1, 'b'), email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
-  { id: uuid(2, 'b'), email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' },
-  { id: uuid(3, 'b'), email: 'alan@example.com', firstName: 'Alan', lastName: 'Turing' },
+  { id: uuid(1, 'b'), email: 'ada@example.test', firstName: 'Ada', lastName: 'Lovelace' },
+  { id: uuid(2, 'b'), email: 'grace@example.test', firstName: 'Grace', lastName: 'Hopper' },
+  { id: uuid(3, 'b'), email: 'alan@example.test', firstName: 'Alan', lastName: 'Turing' },
 ];
 export const COURSES = [
   { id: uuid(1, 'c'), title: 'Intro to Compilers' },

@@ -19,7 +19,7 @@ describe('matching, as the relay does', () => {
   it('matches a learner by id, whole email (any case) or part of the name', () => {
     const event = makeEvent(1, { learner: 0 });
     expect(matches({ learner: event.learner.id })).toBe(true);
-    expect(matches({ learner: 'ADA@example.com' })).toBe(true);
+    expect(matches({ learner: 'ADA@example.test' })).toBe(true);
     expect(matches({ learner: 'ada@example' })).toBe(false);
     expect(matches({ learner: 'love' })).toBe(true);
     expect(matches({ learner: 'ada lovelace' })).toBe(true);
