@@ -84,6 +84,18 @@ describe.each(ENGINES)('alerts (%s)', (engine) => {
       error: 'bad_request',
       message: 'condition.windowMinutes: must be at least 1 minute',
     });
+    const unknownType = await h.http.post('/api/alerts/rules', {
+      cookie: admin,
+      body: {
+        name: 'Bad',
+        condition: { type: 'spike', kind: 'courseCompletion', windowMinutes: 5 },
+      },
+    });
+    expect(unknownType.status).toBe(400);
+    expect(unknownType.body).toEqual({
+      error: 'bad_request',
+      message: "condition.type: must be 'burst', 'silence', 'relayLag' or 'kindFailing'",
+    });
     const internal = await h.http.post('/api/alerts/rules', {
       cookie: admin,
       body: { ...body, name: 'Intranet', webhookUrl: 'http://intranet.lectern.test/hook' },
@@ -260,6 +272,11 @@ describe.each(ENGINES)('alerts (%s)', (engine) => {
   });
 
   it('keeps a changed rule from overwriting a newer one, and deletes rules', async () => {
+    // Its own rule to collide with: the test does not lean on rules an earlier test left.
+    await createRule({
+      name: 'Quizzes failed elsewhere',
+      condition: { type: 'silence', kind: 'quizAttempt', windowMinutes: 90 },
+    });
     const rule = await createRule({
       name: 'To change',
       condition: { type: 'silence', kind: 'quizAttempt', windowMinutes: 60 },
@@ -283,11 +300,11 @@ describe.each(ENGINES)('alerts (%s)', (engine) => {
     expect(stale.body.message).toMatch(/^“Changed” was changed by admin@lectern\.test at /);
     const taken = await h.http.put(`/api/alerts/rules/${rule.id}`, {
       cookie: admin,
-      body: { ...input, name: 'failed QUIZZES', version: 2 },
+      body: { ...input, name: 'quizzes FAILED elsewhere', version: 2 },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(
-      'Another alert rule is named “failed QUIZZES”. Choose another name.',
+      'Another alert rule is named “quizzes FAILED elsewhere”. Choose another name.',
     );
     expect((await h.http.delete(`/api/alerts/rules/${rule.id}`, { cookie: admin })).status).toBe(
       204,

@@ -422,7 +422,7 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
     expect(typeless.status).toBe(400);
     expect(typeless.body).toEqual({
       error: 'bad_request',
-      message: "target.type: Invalid discriminator value. Expected 'course' | 'group'",
+      message: "target.type: must be 'course' (one course) or 'group' (a whole course group)",
     });
 
     expect((await pending()).find((request) => request.id === made.body.id)).toMatchObject({

@@ -42,35 +42,41 @@ export const EventMatch = z
 export type EventMatch = z.infer<typeof EventMatch>;
 
 export const AlertCondition = z
-  .discriminatedUnion('type', [
-    z.object({
-      type: z.literal('burst'),
-      kind: EventKind,
-      threshold: z
-        .int('must be a whole number')
-        .min(0, 'must be 0 or more')
-        .max(ALERT_LIMITS.threshold)
-        .meta({ description: 'N: fires when more than N events arrive within the window.' }),
-      windowMinutes: WindowMinutes,
-      match: EventMatch.default({}),
-    }),
-    z.object({
-      type: z.literal('silence'),
-      kind: EventKind,
-      windowMinutes: WindowMinutes,
-      match: EventMatch.default({}),
-    }),
-    z.object({
-      type: z.literal('relayLag'),
-      kind: EventKind.nullable().meta({ description: 'Null: any kind the relay polls.' }),
-      windowMinutes: WindowMinutes,
-    }),
-    z.object({
-      type: z.literal('kindFailing'),
-      kind: EventKind.nullable().meta({ description: 'Null: any kind the relay polls.' }),
-      windowMinutes: WindowMinutes,
-    }),
-  ])
+  .discriminatedUnion(
+    'type',
+    [
+      z.object({
+        type: z.literal('burst'),
+        kind: EventKind,
+        threshold: z
+          .int('must be a whole number')
+          .min(0, 'must be 0 or more')
+          .max(ALERT_LIMITS.threshold)
+          .meta({ description: 'N: fires when more than N events arrive within the window.' }),
+        windowMinutes: WindowMinutes,
+        match: EventMatch.default({}),
+      }),
+      z.object({
+        type: z.literal('silence'),
+        kind: EventKind,
+        windowMinutes: WindowMinutes,
+        match: EventMatch.default({}),
+      }),
+      z.object({
+        type: z.literal('relayLag'),
+        kind: EventKind.nullable().meta({ description: 'Null: any kind the relay polls.' }),
+        windowMinutes: WindowMinutes,
+      }),
+      z.object({
+        type: z.literal('kindFailing'),
+        kind: EventKind.nullable().meta({ description: 'Null: any kind the relay polls.' }),
+        windowMinutes: WindowMinutes,
+      }),
+    ],
+    {
+      error: "must be 'burst', 'silence', 'relayLag' or 'kindFailing'",
+    },
+  )
   .superRefine((condition, ctx) => {
     if ('match' in condition && condition.match.quizResult && condition.kind !== 'quizAttempt')
       ctx.addIssue({

@@ -37,7 +37,9 @@ export const GroupReviewTarget = z.object({
 });
 
 export const ReviewTarget = z
-  .discriminatedUnion('type', [CourseReviewTarget, GroupReviewTarget])
+  .discriminatedUnion('type', [CourseReviewTarget, GroupReviewTarget], {
+    error: "must be 'course' (one course) or 'group' (a whole course group)",
+  })
   .meta({
     description:
       'What the request asks to publish: one course (`course`), or every course of a course group (`group`), as a manual publish of the group would.',
