@@ -21,11 +21,16 @@ export async function colleaguePage(
 }
 
 /** With LECTERN_SCREENSHOTS=1, saves the page as docs/screenshots/<name>.png for a guide. */
-export async function guideShot(page: Page, name: string): Promise<void> {
+export async function guideShot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   if (!process.env.LECTERN_SCREENSHOTS) return;
   await page.waitForTimeout(300);
   await page.screenshot({
     path: join('docs', 'screenshots', `${name}.png`),
     animations: 'disabled',
+    fullPage: options.fullPage ?? false,
   });
 }
