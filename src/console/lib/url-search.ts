@@ -15,8 +15,10 @@ export type UrlSearchOf<S extends Shape> = {
 export interface UrlSearch<S extends Shape> {
   readonly shape: S;
   /**
-   * Only the shape's keys are kept; a hand-edited or stale value is dropped (never an error page).
-   * The router hands over `?learner=123` as a number and `?archived=true` as a boolean.
+   * Only the shape's keys are kept; a hand-edited or stale value becomes `undefined` (never an error
+   * page). It must be there as `undefined`, not left out: the router lays the checked values over the
+   * raw ones, so a key left out would keep the raw value. The router hands over `?learner=123` as a
+   * number and `?archived=true` as a boolean.
    */
   parse(search: Record<string, unknown>): UrlSearchOf<S>;
 }
@@ -26,10 +28,8 @@ export function urlSearch<S extends Shape>(shape: S): UrlSearch<S> {
     shape,
     parse(search) {
       const out: Record<string, unknown> = {};
-      for (const [key, check] of Object.entries(shape)) {
-        const value = search[key] === undefined ? undefined : check(search[key]);
-        if (value !== undefined) out[key] = value;
-      }
+      for (const [key, check] of Object.entries(shape))
+        if (key in search) out[key] = search[key] === undefined ? undefined : check(search[key]);
       return out as UrlSearchOf<S>;
     },
   };
