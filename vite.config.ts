@@ -43,6 +43,48 @@ function cspCompatibleDependencies(): Plugin {
   };
 }
 
+/**
+ * `<link rel="modulepreload">` in index.html for what the session check loads when it first runs (the
+ * session's endpoints and classic zod, which parses the answer: lib/session.ts). They are not part of the
+ * shell, which starts without them, but every first page waits for the session: fetched beside the shell
+ * instead of after it has run.
+ */
+function preloadSessionCheck(): Plugin {
+  const SESSION = /[\\/]src[\\/]contract[\\/]console[\\/]session\.ts$/;
+  return {
+    name: 'lectern:preload-session-check',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return html;
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const session = chunks.find((file) => file.moduleIds.some((id) => SESSION.test(id)));
+        if (!session)
+          throw new Error('preload-session-check: no chunk for contract/console/session.ts');
+        const byName = new Map(chunks.map((file) => [file.fileName, file]));
+        const shell = new Set<string>();
+        const closure = (name: string, into: Set<string>) => {
+          if (into.has(name)) return;
+          into.add(name);
+          for (const child of byName.get(name)?.imports ?? []) closure(child, into);
+        };
+        closure(entry.fileName, shell);
+        const wanted = new Set<string>();
+        closure(session.fileName, wanted);
+        const links = [...wanted]
+          .filter((name) => !shell.has(name))
+          .map((name) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` },
+            injectTo: 'head' as const,
+          }));
+        return { html, tags: links };
+      },
+    },
+  };
+}
+
 // The console SPA. `npm run build` writes it to dist/console; in dev, /api is proxied to the
 // console server (which `vite preview` inherits as well).
 export default defineConfig({
@@ -69,6 +111,7 @@ export default defineConfig({
     }),
     react(),
     cspCompatibleDependencies(),
+    preloadSessionCheck(),
   ],
   resolve: {
     alias: [

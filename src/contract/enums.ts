@@ -1,5 +1,8 @@
 // Enumerations of the Content API (spec 2.2, 2.4, 2.5, 2.6, 4.4, 6). Values are exact wire strings.
 import { z } from 'zod';
+import { COURSE_GROUP_KINDS, CONTENT_SEARCH_TYPES, EVENT_KINDS } from './enum-lists.ts';
+
+export { COURSE_GROUP_KINDS, CONTENT_SEARCH_TYPES, EVENT_KINDS };
 
 export const STATUSES = [
   'draft',
@@ -17,19 +20,6 @@ export type Status = z.infer<typeof Status>;
 export const UPDATE_COURSE_STATUSES = ['draft', 'published', 'archived'] as const;
 export const UpdateCourseStatus = z.enum(UPDATE_COURSE_STATUSES);
 
-/** The platform's full course group kind enum (spec 2.6). */
-export const COURSE_GROUP_KINDS = [
-  'microCourse',
-  'courseGroup',
-  'article',
-  'webinar',
-  'video',
-  'shareableContentObject',
-  'xApiObject',
-  'inPersonEvent',
-  'webinarCourse',
-  'inPersonEventCourse',
-] as const;
 export const CourseGroupKind = z.enum(COURSE_GROUP_KINDS);
 export type CourseGroupKind = z.infer<typeof CourseGroupKind>;
 
@@ -134,15 +124,6 @@ export const COMPLETION_CRITERIA_TYPES = [
 export const CompletionCriteriaType = z.enum(COMPLETION_CRITERIA_TYPES);
 export type CompletionCriteriaType = z.infer<typeof CompletionCriteriaType>;
 
-export const CONTENT_SEARCH_TYPES = [
-  'courseGroups',
-  'courses',
-  'bundles',
-  'discountGroups',
-  'pickableGroups',
-  'products',
-  'learningPaths',
-] as const;
 export const ContentSearchType = z.enum(CONTENT_SEARCH_TYPES);
 export type ContentSearchType = z.infer<typeof ContentSearchType>;
 
@@ -163,16 +144,6 @@ export const CONTENT_UPLOAD_TYPES = ['scorm', 'xapi', 'video', 'audio', 'pdf', '
 export const ContentUploadType = z.enum(CONTENT_UPLOAD_TYPES);
 export type ContentUploadType = z.infer<typeof ContentUploadType>;
 
-export const EVENT_KINDS = [
-  'courseAction',
-  'courseEnrollment',
-  'courseCompletion',
-  'courseCertificate',
-  'learningPathAction',
-  'learningPathEnrollment',
-  'quizAttempt',
-  'assignmentSubmission',
-] as const;
 export const EventKind = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof EventKind>;
 

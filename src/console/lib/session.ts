@@ -1,24 +1,20 @@
 // The signed-in user, from the console server's session API (src/contract/console/session.ts).
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  getSession,
-  signIn as signInEndpoint,
-  signOut as signOutEndpoint,
-} from '#contract/console/session.ts';
-import type { SessionView } from '#contract/console/session.ts';
+import type { SessionView, SignInBody } from '#contract/console/session.ts';
 import { isApiError } from './api-error.ts';
 import { callConsole } from './console-api.ts';
 
-/** The sign-in form's checks, in words for people (the server's own are in the contract). */
-export const SignInInput = z.object({
-  email: z.email('Enter the email address of your learning-platform account.'),
-  password: z.string().min(1, 'Enter your password.'),
-});
-export type SignInInput = z.infer<typeof SignInInput>;
+/**
+ * The session's endpoints, loaded when first called: with them comes classic zod, which parses the
+ * answer, and the shell every first page loads carries neither. The session's request is on its way
+ * meanwhile (index.html preloads it), and every route loads zod for its own data anyway
+ * (docs/decisions/loading-strategy.md).
+ */
+const endpoints = () => import('#contract/console/session.ts');
 
 /** The current session, or null when nobody is signed in. */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionView | null> {
+  const { getSession } = await endpoints();
   try {
     return await callConsole(getSession, { signal, quiet: true });
   } catch (error) {
@@ -27,10 +23,10 @@ export async function fetchSession(signal?: AbortSignal): Promise<SessionView | 
   }
 }
 
-export const signIn = (input: SignInInput) =>
-  callConsole(signInEndpoint, { body: input, quiet: true, retryThrottled: false });
+export const signIn = async (input: SignInBody) =>
+  callConsole((await endpoints()).signIn, { body: input, quiet: true, retryThrottled: false });
 
-export const signOut = () => callConsole(signOutEndpoint, { quiet: true });
+export const signOut = async () => callConsole((await endpoints()).signOut, { quiet: true });
 
 export const sessionQueries = {
   all: ['session'] as const,

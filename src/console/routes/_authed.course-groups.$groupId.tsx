@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { z } from 'zod';
 import { NotFoundPage } from '../components/dead-ends.tsx';
 import { GroupScheduledFor } from '../components/scheduled-for.tsx';
 import { isApiError } from '../lib/api-error.ts';
+import { bool, oneOf, urlSearch, uuid } from '../lib/url-search.ts';
 import { Badge, StatusBadge } from '../components/ui/badge.tsx';
 import { QueryBoundary } from '../components/ui/error-boundary.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
@@ -23,12 +23,12 @@ import { courseQueries } from '../lib/queries/courses.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { SelectedCourse } from './-components/selected-course.tsx';
 
-const DetailSearch = z.object({
-  activeOnly: z.boolean().optional().catch(undefined),
+const DetailSearch = urlSearch({
+  activeOnly: bool,
   /** The course whose status and structure are shown; the display course when absent. */
-  course: z.uuid().optional().catch(undefined),
+  course: uuid,
   /** The selected course's tab: its structure (default) or its history. */
-  view: z.enum(['history']).optional().catch(undefined),
+  view: oneOf(['history']),
 });
 
 export const Route = createFileRoute('/_authed/course-groups/$groupId')({

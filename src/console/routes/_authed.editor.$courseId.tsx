@@ -1,18 +1,18 @@
 // The course editor for a saved course: loads it fresh (never from cache) with the user's backup.
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { NotAllowedPage } from '../components/dead-ends.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
 import { CourseEditor } from '../features/course-editor/course-editor.tsx';
 import { loadBaseline } from '../features/course-editor/persistence/load-course.ts';
 import { RestoreBanner, withRestoredVersion } from '../features/history/restore-version.tsx';
+import { bool, positiveInt, urlSearch } from '../lib/url-search.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 export const Route = createFileRoute('/_authed/editor/$courseId')({
-  validateSearch: z.object({
-    created: z.boolean().optional().catch(undefined),
+  validateSearch: urlSearch({
+    created: bool,
     /** Open with this history version as the draft ("Restore this version"). */
-    restore: z.coerce.number().int().min(1).optional().catch(undefined),
+    restore: positiveInt,
   }),
   loaderDeps: ({ search }) => ({ restore: search.restore }),
   loader: async ({ context, params, deps }) => {

@@ -1,14 +1,14 @@
 // Bulk imports of webinar and in-person-event course groups and sessions; the started job is in the URL
 // (`?job=&what=`) so a reload keeps following it.
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { BulkImportsPage } from '../features/bulk-imports/bulk-imports-page.tsx';
 import { IMPORT_CHOICES } from '../features/bulk-imports/import-choices.ts';
+import { oneOf, urlSearch, urlString } from '../lib/url-search.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-const ImportsSearch = z.object({
-  job: z.string().min(1).max(200).optional().catch(undefined),
-  what: z.enum(IMPORT_CHOICES).optional().catch(undefined),
+const ImportsSearch = urlSearch({
+  job: urlString({ min: 1, max: 200 }),
+  what: oneOf(IMPORT_CHOICES),
 });
 
 export const Route = createFileRoute('/_authed/imports')({

@@ -3,9 +3,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LearnerPage } from '../features/event-monitor/learner-page/learner-page.tsx';
 import { learnerQueries } from '../features/event-monitor/learner-page/learner-data.ts';
-import { MonitorSearch } from '../features/event-monitor/filters/monitor-search.ts';
-
-const LearnerSearch = MonitorSearch.pick({ kinds: true, from: true, to: true });
+import { LearnerSearch } from '../features/event-monitor/filters/monitor-search.ts';
 
 export const Route = createFileRoute('/_authed/learners/$learnerId')({
   validateSearch: LearnerSearch,

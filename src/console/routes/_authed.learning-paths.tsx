@@ -1,20 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LearningPathsPage } from '../features/learning-paths/learning-paths-page.tsx';
 import { LearningPathActions } from '../features/publish/learning-path-actions.tsx';
 import { PathSchedules } from '../features/schedules/path-schedules.tsx';
 import { learningPathQueries } from '../lib/queries/learning-paths.ts';
+import { urlSearch, urlText, uuid } from '../lib/url-search.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 /** `?id=<uuid>` or `?sku=<text>` (the router hands `?sku=123` over as a number). */
-const LearningPathSearch = z.object({
-  id: z.uuid().optional().catch(undefined),
-  sku: z
-    .union([z.string(), z.number()])
-    .transform((value) => String(value).trim())
-    .pipe(z.string().min(1).max(200))
-    .optional()
-    .catch(undefined),
+const LearningPathSearch = urlSearch({
+  id: uuid,
+  sku: urlText(200, { booleans: false }),
 });
 
 export const Route = createFileRoute('/_authed/learning-paths')({

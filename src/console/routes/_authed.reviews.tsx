@@ -1,12 +1,12 @@
 // Review before publishing: the admins' queue of publish requests.
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { VersionCompare } from '../features/history/version-compare.tsx';
 import { ReviewsPage } from '../features/reviews/reviews-page.tsx';
 import { reviewQueries } from '../features/reviews/reviews-api.ts';
+import { oneOf, urlSearch } from '../lib/url-search.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-const ReviewsSearch = z.object({ view: z.enum(['decided']).optional().catch(undefined) });
+const ReviewsSearch = urlSearch({ view: oneOf(['decided']) });
 
 export const Route = createFileRoute('/_authed/reviews')({
   validateSearch: ReviewsSearch,

@@ -1,12 +1,12 @@
 // Scheduled actions (every role reads them; admins cancel).
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { ScheduleView } from '#contract/console/schedule-view.ts';
+import { SCHEDULE_VIEWS } from '#contract/console/url-values.ts';
 import { SchedulesPage } from '../features/schedules/schedules-page.tsx';
 import { scheduleQueries } from '../features/schedules/schedules-api.ts';
+import { oneOf, urlSearch } from '../lib/url-search.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-const SchedulesSearch = z.object({ view: ScheduleView.optional().catch(undefined) });
+const SchedulesSearch = urlSearch({ view: oneOf(SCHEDULE_VIEWS) });
 
 export const Route = createFileRoute('/_authed/schedules')({
   validateSearch: SchedulesSearch,

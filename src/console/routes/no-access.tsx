@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { lazy, Suspense } from 'react';
+import { Button } from '../components/ui/button.tsx';
+import { useAfterFirstContent } from '../lib/use-after-first-content.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { sessionMetaQuery } from '../lib/session-meta.ts';
 
@@ -13,10 +15,26 @@ export const Route = createFileRoute('/no-access')({
   component: NoAccessPage,
 });
 
+// Sign-out (with its confirmation, the unsaved-work check and the jobs store: 7 KB) loads after the
+// page's first content, as in the signed-in header (docs/decisions/loading-strategy.md).
+const SignOutButton = lazy(() =>
+  import('../features/auth/sign-out-button.tsx').then((module) => ({
+    default: module.SignOutButton,
+  })),
+);
+
+/** Until then, its look-alike: aria-disabled (not disabled, which would dim it), doing nothing. */
+const SIGN_OUT_STAND_IN = (
+  <Button variant="ghost" size="sm" aria-disabled="true">
+    Sign out
+  </Button>
+);
+
 function NoAccessPage() {
   const { user, signedInWith } = Route.useRouteContext();
   const { data: meta } = useQuery(sessionMetaQuery());
   const provider = meta?.signIn.identityProvider?.name ?? 'your identity provider';
+  const late = useAfterFirstContent();
   usePageTitle('No access');
   return (
     <main id="main" className="auth-page">
@@ -34,7 +52,13 @@ function NoAccessPage() {
             Lectern. Ask a Lectern admin to grant you the admin, content manager or support role.
           </p>
         )}
-        <SignOutButton />
+        {late ? (
+          <Suspense fallback={SIGN_OUT_STAND_IN}>
+            <SignOutButton />
+          </Suspense>
+        ) : (
+          SIGN_OUT_STAND_IN
+        )}
       </div>
     </main>
   );

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
-import { IdentityProviderProblem } from '#contract/console/identity-provider.ts';
+import { IDENTITY_PROVIDER_PROBLEMS } from '#contract/console/url-values.ts';
 import {
   IdentityProviderButton,
   problemMessage,
@@ -9,13 +8,14 @@ import {
 } from '../features/auth/identity-provider-sign-in.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { safeRedirect } from '../lib/safe-redirect.ts';
+import { oneOf, urlSearch, urlString } from '../lib/url-search.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { sessionMetaQuery } from '../lib/session-meta.ts';
 
-const SignInSearch = z.object({
-  redirect: z.string().max(2000).optional().catch(undefined),
+const SignInSearch = urlSearch({
+  redirect: urlString({ max: 2000 }),
   /** Why a sign-in through the identity provider came back without a session. */
-  problem: IdentityProviderProblem.optional().catch(undefined),
+  problem: oneOf(IDENTITY_PROVIDER_PROBLEMS),
 });
 
 export const Route = createFileRoute('/sign-in')({

@@ -2,17 +2,9 @@
 // browser navigates to these two addresses; both answer with a redirect, never JSON.
 import { z } from 'zod';
 import { consoleEndpoint } from './endpoint.ts';
+import { IDENTITY_PROVIDER_PROBLEMS } from './url-values.ts';
 
-/** Why a sign-in through the identity provider did not start a session: `/sign-in?problem=<code>`. */
-export const IDENTITY_PROVIDER_PROBLEMS = [
-  'expired',
-  'state_mismatch',
-  'provider_refused',
-  'token_invalid',
-  'no_email',
-  'provider_unavailable',
-  'database_unavailable',
-] as const;
+export { IDENTITY_PROVIDER_PROBLEMS };
 export const IdentityProviderProblem = z.enum(IDENTITY_PROVIDER_PROBLEMS);
 export type IdentityProviderProblem = z.infer<typeof IdentityProviderProblem>;
 

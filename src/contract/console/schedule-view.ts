@@ -1,8 +1,9 @@
-// The two views of the scheduled actions, apart from schedules.ts: the console checks its URL with it
-// in the shell every first page loads, and schedules.ts builds every schedule schema when imported.
+// The two views of the scheduled actions, apart from schedules.ts, which builds every schedule schema
+// when imported. The console's URL check uses the bare list (url-values.ts), without zod.
 import { z } from 'zod';
+import { SCHEDULE_VIEWS } from './url-values.ts';
 
-export const ScheduleView = z.enum(['upcoming', 'past']).meta({
+export const ScheduleView = z.enum(SCHEDULE_VIEWS).meta({
   description:
     '`upcoming`: scheduled or running, soonest first; `past`: run or cancelled, latest time first.',
 });

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { errorMessages } from '../../lib/api-error.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
-import { sessionQueries, signIn, SignInInput } from '../../lib/session.ts';
+import { sessionQueries, signIn } from '../../lib/session.ts';
+import { SignInInput } from './sign-in-input.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
 
 type FieldErrors = Partial<Record<keyof SignInInput, string>>;

@@ -1,28 +1,25 @@
 // The content search's state in the URL (`/search?q=…&types=courses,learningPaths&sort=title`): a
 // link reproduces the view and the back button undoes a change. Bad values fall back to defaults.
-import { z } from 'zod';
-import { CONTENT_SEARCH_TYPES, type ContentSearchType } from '#contract/enums.ts';
+import { CONTENT_SEARCH_TYPES } from '#contract/enum-lists.ts';
+import type { ContentSearchType } from '#contract/enums.ts';
 import type { ContentSearch } from '../../lib/queries/content.ts';
+import { oneOf, urlSearch, urlText, type UrlValue } from '../../lib/url-search.ts';
 
 export const CONTENT_SORTS = ['title', '-title', 'updatedAt', '-updatedAt'] as const;
 export const SEARCH_PAGE_SIZE = 50;
 
-/** The router reads `?q=123` as a number: search text is text, whatever it looks like. */
-const text = z
-  .union([z.string(), z.number(), z.boolean()])
-  .transform((value) => String(value).trim())
-  .pipe(z.string().min(1).max(200));
-
 /** `types=learningPaths,courses` -> `courses,learningPaths`: spec order, unknown names dropped. */
-const typeList = z.string().transform((value) => typesParam(value.split(',')));
+const typeList: UrlValue<string> = (value) =>
+  typeof value === 'string' ? typesParam(value.split(',')) : undefined;
 
-export const ContentSearchParams = z.object({
-  q: text.optional().catch(undefined),
+export const ContentSearchParams = urlSearch({
+  /** The router reads `?q=123` as a number: search text is text, whatever it looks like. */
+  q: urlText(200),
   /** Comma-separated content search types; absent: every type. */
-  types: typeList.optional().catch(undefined),
-  sort: z.enum(CONTENT_SORTS).optional().catch(undefined),
+  types: typeList,
+  sort: oneOf(CONTENT_SORTS),
 });
-export type ContentSearchParams = z.output<typeof ContentSearchParams>;
+export type ContentSearchParams = ReturnType<typeof ContentSearchParams.parse>;
 
 /** What the URL holds for a set of types: every type is the same as none picked. */
 export function typesParam(types: readonly string[]): string | undefined {

@@ -1,26 +1,22 @@
 // The browser's state in the URL: shareable, and the back button walks through filter changes.
-import { z } from 'zod';
-import { CourseGroupKind } from '#contract/enums.ts';
+import { COURSE_GROUP_KINDS } from '#contract/enum-lists.ts';
 import { LIMITS } from '#contract/limits.ts';
 import type { CourseGroupFilters, CourseGroupSearch } from '../../lib/queries/course-groups.ts';
+import { bool, numberIn, oneOf, urlSearch, urlString } from '../../lib/url-search.ts';
 
 export const PER_PAGE_CHOICES = [25, 50, 100, 250, LIMITS.maxPerPage] as const;
 export const SEARCH_SORTS = ['title', '-title', 'updatedAt', '-updatedAt'] as const;
 
-// `.catch(undefined)`: a hand-edited or stale URL falls back to the default instead of an error page.
-export const BrowserSearch = z.object({
-  kind: CourseGroupKind.optional().catch(undefined),
-  isTemplate: z.boolean().optional().catch(undefined),
-  archived: z.boolean().optional().catch(undefined),
-  perPage: z
-    .number()
-    .refine((value) => (PER_PAGE_CHOICES as readonly number[]).includes(value))
-    .optional()
-    .catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
-  sort: z.enum(SEARCH_SORTS).optional().catch(undefined),
+// A hand-edited or stale URL falls back to the default instead of an error page.
+export const BrowserSearch = urlSearch({
+  kind: oneOf(COURSE_GROUP_KINDS),
+  isTemplate: bool,
+  archived: bool,
+  perPage: numberIn(PER_PAGE_CHOICES),
+  q: urlString({ trim: true, max: 200 }),
+  sort: oneOf(SEARCH_SORTS),
 });
-export type BrowserSearch = z.infer<typeof BrowserSearch>;
+export type BrowserSearch = ReturnType<typeof BrowserSearch.parse>;
 
 export function listFilters(search: BrowserSearch): CourseGroupFilters {
   return {

@@ -1,37 +1,41 @@
 // The monitor's URL search params, validated (a hand-edited or stale link falls back to "no filter",
 // never to an error page). Kept apart from the rest of the feature: the route's definition imports it
 // eagerly, everything else loads with the route's chunk.
-import { z } from 'zod';
-import { EVENT_KINDS } from '#contract/enums.ts';
-
-/** The router parses `?learner=123` as a number; filters are text, whatever they look like. */
-const text = (max: number) =>
-  z
-    .union([z.string(), z.number(), z.boolean()])
-    .transform((value) => String(value).trim())
-    .pipe(z.string().min(1).max(max));
-
-const isoTime = z
-  .string()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)))
-  .transform((value) => new Date(value).toISOString());
+import { EVENT_KINDS } from '#contract/enum-lists.ts';
+import {
+  isoTime,
+  urlSearch,
+  urlText,
+  uuid,
+  type UrlSearchOf,
+  type UrlValue,
+} from '../../../lib/url-search.ts';
 
 /** `kinds=quizAttempt,courseCompletion`: unknown names are dropped, order and repeats normalized. */
-const kindList = z.string().transform((value) => {
+const kindList: UrlValue<string> = (value) => {
+  if (typeof value !== 'string') return undefined;
   const wanted = new Set(value.split(',').map((item) => item.trim()));
   const kinds = EVENT_KINDS.filter((kind) => wanted.has(kind));
   return kinds.length > 0 && kinds.length < EVENT_KINDS.length ? kinds.join(',') : undefined;
-});
+};
 
-export const MonitorSearch = z.object({
-  kinds: kindList.optional().catch(undefined),
-  learner: text(320).optional().catch(undefined),
+const monitorFields = {
+  kinds: kindList,
+  learner: urlText(320),
   /** Course or learning path id. */
-  course: z.uuid().optional().catch(undefined),
-  from: isoTime.optional().catch(undefined),
-  to: isoTime.optional().catch(undefined),
+  course: uuid,
+  from: isoTime,
+  to: isoTime,
   /** Free text: the server searches the whole stored history (event-search.ts). */
-  q: text(200).optional().catch(undefined),
+  q: urlText(200),
+};
+
+export const MonitorSearch = urlSearch(monitorFields);
+/** A learner's timeline: the kinds and the time window of the monitor's filters. */
+export const LearnerSearch = urlSearch({
+  kinds: monitorFields.kinds,
+  from: monitorFields.from,
+  to: monitorFields.to,
 });
-export type MonitorSearchInput = z.input<typeof MonitorSearch>;
-export type MonitorSearchParams = z.output<typeof MonitorSearch>;
+export type MonitorSearchParams = UrlSearchOf<typeof monitorFields>;
+export type MonitorSearchInput = MonitorSearchParams;
