@@ -3,27 +3,22 @@
 //   context: cold cache, no backup, as a signed-in user following a link) until the outline's first row is on screen AND the main thread answers: a
 //   MessageChannel ping posted when the row appears comes back only after every task queued before
 //   it (the rest of React's commit, effects, the first validation's hand-off to its worker), so the
-//   figure is when a key pressed on the row would be handled. The course's reads (structure, group,
-//   courses) are answered by Playwright from memory, so the figure is the console's own work plus
-//   a local round trip, not the network's; then again with each read answered 200 ms late, as a
-//   distant Content API would. The console's share is the time from the last read's answer to
-//   interactive (target p95 < 250 ms, with or without the latency). Reference, same run: a
-//   10-node course (what opening costs whatever the course's size).
+//   figure is when a key pressed on the row would be handled. The build is served as users get it,
+//   by the console server's own static plugin, and the course's reads (structure, group, courses)
+//   are answered by that server from memory (bench/editor-open-server.ts), so the figure is the
+//   console's own work plus a local round trip, not the network's; then again with each read
+//   answered 200 ms late, as a distant Content API would. The console's share is the time from the
+//   last read's answer to interactive (target p95 < 250 ms, with or without the latency).
+//   Reference, same run: a 10-node course (what opening costs whatever the course's size).
 // - Row menu open latency: from the pointerdown on a row's "Actions" button (and from the keydown
 //   of Shift+F10 on a row) to the animation frame that first shows the menu, measured in the page;
 //   20 opens each, on different rows, closed with Escape between them.
-// The console is built and served as for bench/editor-interaction.ts.
+// The console is built as for bench/editor-interaction.ts (with the row render counter).
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import type { Baseline } from '#compiler/index.ts';
-import {
-  buildWithCounter,
-  launchBenchBrowser,
-  mockConsoleServer,
-  savedBenchCourse,
-} from './editor-page.ts';
-import { serveStatic } from './editor-serve.ts';
+import { serveEditorBench, type BenchConsoleServer } from './editor-open-server.ts';
+import { buildWithCounter, launchBenchBrowser, savedBenchCourse } from './editor-page.ts';
 import { loadAverage, machine, percentile, verdict } from './verdict.ts';
 
 const OPENS = 9;
@@ -49,7 +44,7 @@ const WATCH_OPEN = `(() => {
         0,
         ...performance
           .getEntriesByType('resource')
-          .filter((entry) => entry.name.includes('/api/'))
+          .filter((entry) => /[/]api[/]v2[/](courses|courseGroups)[/]/.test(entry.name))
           .map((entry) => entry.responseEnd),
       );
       channel.port1.onmessage = () =>
@@ -84,13 +79,11 @@ async function openOnce(
   browser: Browser,
   origin: string,
   saved: Baseline,
-  upstreamLatencyMs: number,
 ): Promise<Opened & { page: Page; context: BrowserContext }> {
   // A fresh context: cold cache, a signed-in user following a link straight to the course.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   try {
-    await mockConsoleServer(page, saved, upstreamLatencyMs);
     await page.addInitScript(WATCH_OPEN);
     await page.goto(`${origin}/editor/${saved.course.id}`);
     const times = (await page.evaluate('window.__interactive')) as Opened;
@@ -110,7 +103,7 @@ interface Opened {
 /** `opens` opens of `saved`; the last one's page is handed to `last` before it closes. */
 async function openSeries(
   browser: Browser,
-  origin: string,
+  server: BenchConsoleServer,
   saved: Baseline,
   upstreamLatencyMs: number,
   opens: number,
@@ -119,8 +112,9 @@ async function openSeries(
   const interactive: number[] = [];
   const own: number[] = [];
   const reads: number[] = [];
+  server.setUpstreamLatency(upstreamLatencyMs);
   for (let i = 0; i < opens; i++) {
-    const opened = await openOnce(browser, origin, saved, upstreamLatencyMs);
+    const opened = await openOnce(browser, server.origin, saved);
     interactive.push(opened.interactiveAt);
     reads.push(opened.readsDoneAt);
     own.push(opened.interactiveAt - opened.readsDoneAt);
@@ -173,19 +167,18 @@ async function menuTimes(page: Page): Promise<{ pointer: number[]; keyboard: num
 
 export async function run(): Promise<void> {
   const outDir = await buildWithCounter();
-  const server = await serveStatic(outDir);
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await launchBenchBrowser();
   const large = savedBenchCourse(20, 9, 10);
   const small = savedBenchCourse(1, 2, 5);
+  const server = await serveEditorBench(outDir, [large, small]);
+  const browser = await launchBenchBrowser();
   try {
     console.log(`Machine: ${machine()}`);
     let menus: { pointer: number[]; keyboard: number[] } | null = null;
-    const atOnce = await openSeries(browser, origin, large, 0, OPENS, async (page) => {
+    const atOnce = await openSeries(browser, server, large, 0, OPENS, async (page) => {
       menus = await menuTimes(page);
     });
-    const far = await openSeries(browser, origin, large, UPSTREAM_LATENCY_MS, OPENS);
-    const reference = await openSeries(browser, origin, small, 0, REFERENCE_OPENS);
+    const far = await openSeries(browser, server, large, UPSTREAM_LATENCY_MS, OPENS);
+    const reference = await openSeries(browser, server, small, 0, REFERENCE_OPENS);
     const referenceText =
       `a 10-node course opens in ${figure(reference.interactive)}, ` +
       `its console share ${figure(reference.own)}`;
@@ -231,7 +224,7 @@ export async function run(): Promise<void> {
     console.log(`Load average now ${loadAverage()}`);
   } finally {
     await browser.close();
-    server.close();
+    await server.close();
     rmSync(outDir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter, type AnyRoute } from '@tanstack/react-router';
 import { PendingState } from './components/ui/spinner.tsx';
+import type { SessionView } from '#contract/console/session.ts';
 import { isApiError } from './lib/api-error.ts';
+import type { LandingData } from './lib/landing-data.ts';
 import { routeTree } from './route-tree.gen.ts';
 import { RouteError } from './routes/-components/route-error.tsx';
 import { NotFound } from './routes/-components/not-found.tsx';
@@ -45,6 +47,31 @@ export function createAppRouter(queryClient: QueryClient) {
 }
 
 /**
+ * Starts the data of the routes that `href` lands on that declare `staticData.landingData` (their
+ * loaders take it), before their loaders' chunks have loaded; `session` is the session check on its
+ * way. Called before `preloadRouteChunks`, so that what the data needs is requested first.
+ */
+export function startLandingData(
+  router: ReturnType<typeof createAppRouter>,
+  href: string,
+  session: Promise<SessionView | null>,
+): void {
+  const url = new URL(href);
+  const signedIn = session.then((found) => {
+    if (!found || found.role === null) throw new Error('No signed-in user with a role');
+    return found;
+  });
+  signedIn.catch(() => undefined);
+  for (const match of router.matchRoutes(url.pathname, Object.fromEntries(url.searchParams)))
+    router.routesById[
+      match.routeId as keyof typeof router.routesById
+    ]?.options.staticData?.landingData?.({
+      params: match.params as Record<string, string>,
+      session: signedIn,
+    });
+}
+
+/**
  * Starts fetching the chunks of the routes that `href` lands on (layout, page: component and loader)
  * now, while the session is checked, instead of after it (their beforeLoad runs first).
  */
@@ -61,5 +88,9 @@ export function preloadRouteChunks(router: ReturnType<typeof createAppRouter>, h
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** Data to start when a page lands on the route, with the session (`startLandingData`). */
+    landingData?: LandingData;
   }
 }

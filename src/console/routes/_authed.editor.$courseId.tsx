@@ -3,8 +3,10 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { NotAllowedPage } from '../components/dead-ends.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
 import { CourseEditor } from '../features/course-editor/course-editor.tsx';
-import { loadBaseline } from '../features/course-editor/persistence/load-course.ts';
-import { RestoreBanner, withRestoredVersion } from '../features/history/restore-version.tsx';
+import type { EditorInit } from '../features/course-editor/persistence/load-editor.ts';
+import { openSavedCourse } from '../features/course-editor/persistence/open-saved.ts';
+import { RestoreBanner } from '../features/history/restore-version.tsx';
+import { keepLandingData, takeLandingData } from '../lib/landing-data.ts';
 import { bool, positiveInt, urlSearch } from '../lib/url-search.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -15,16 +17,27 @@ export const Route = createFileRoute('/_authed/editor/$courseId')({
     restore: positiveInt,
   }),
   loaderDeps: ({ search }) => ({ restore: search.restore }),
+  staticData: {
+    // On landing, the course's reads start with the session, not once this route's loader chunk has
+    // queued behind its other chunks (docs/decisions/loading-strategy.md). Kept in the shell: small.
+    landingData: ({ params, session }) => {
+      const courseId = params.courseId!;
+      const opening = import('../features/course-editor/persistence/open-saved.ts');
+      keepLandingData(
+        `course-editor:${courseId}`,
+        Promise.all([opening, session]).then(([{ openSavedCourse }, { user }]) =>
+          openSavedCourse(courseId, user.email),
+        ),
+      );
+    },
+  },
   loader: async ({ context, params, deps }) => {
-    // The course's reads go out first; the code that turns them into a draft (the compiler, the
-    // backup store) loads meanwhile instead of before them (docs/decisions/loading-strategy.md).
-    const reading = loadBaseline(params.courseId);
-    reading.catch(() => undefined); // Its failure is the loader's, through loadEditor below.
-    const { loadEditor } = await import('../features/course-editor/persistence/load-editor.ts');
-    const init = await loadEditor(params.courseId, context.user.email, reading);
-    return deps.restore === undefined
-      ? { ...init, restore: null }
-      : withRestoredVersion(init, params.courseId, deps.restore);
+    const init = await (takeLandingData<EditorInit>(`course-editor:${params.courseId}`) ??
+      openSavedCourse(params.courseId, context.user.email));
+    if (deps.restore === undefined) return { ...init, restore: null };
+    // Only a restore needs the version's reader: imported then, so the loader waits for no more.
+    const { withRestoredVersion } = await import('../features/history/restore-version.tsx');
+    return withRestoredVersion(init, params.courseId, deps.restore);
   },
   staleTime: 0,
   gcTime: 0,

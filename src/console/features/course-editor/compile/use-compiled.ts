@@ -2,8 +2,8 @@
 // been still for a moment; the result renders as a transition. So neither the compile of a large
 // course (tens of milliseconds) nor rendering its result ever delays a keystroke.
 // The first result of a small draft is compiled here, so the panels open complete; a large one's
-// first compile goes to the worker at once, and the panels say "Checking…" until it answers, so
-// opening a 2,000-node course does not wait for it.
+// first compile goes to the worker in the frame after the outline paints, and the panels say
+// "Checking…" until it answers, so opening a 2,000-node course does not wait for it.
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { Baseline, CompileResult, CourseDraft } from '#compiler/index.ts';
 import { compileDraft } from './compile-draft.ts';
@@ -38,9 +38,18 @@ export function useCompiled(draft: CourseDraft, baseline: Baseline | null): Live
     const instance = new DraftCompiler(pendingAtMount.current ? null : first.current, (next) =>
       startTransition(() => setResult(next)),
     );
-    if (pendingAtMount.current) instance.compile(first.current);
     compiler.current = instance;
-    return () => instance.dispose();
+    // A large draft's first compile is sent once the outline has painted: handing the worker the
+    // draft and the baseline (cloned on this thread) would otherwise hold up the first frame.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = pendingAtMount.current
+      ? requestAnimationFrame(() => (timer = setTimeout(() => instance.compile(first.current))))
+      : 0;
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      instance.dispose();
+    };
   }, []);
   useEffect(() => {
     const timer = setTimeout(() => compiler.current?.compile({ baseline, draft }), SETTLE_MS);
