@@ -7,7 +7,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { row, rowTitles, shape, structureOf } from '../support/editor.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 
-const SHOTS = 'docs/screenshots';
+/**
+ * With LECTERN_SCREENSHOTS=1, saves the page as docs/screenshots/<name>.png for the guides. Without it
+ * nothing is written: a normal run left the committed screenshots changed in the working tree.
+ */
+async function guideShot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (!process.env.LECTERN_SCREENSHOTS) return;
+  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage });
+}
 
 /** A course made through the console server (so its history starts with the create). */
 async function createThroughConsole(
@@ -125,11 +132,11 @@ test('history: the History tab lists versions, shows what one did and compares t
   const both = page.getByRole('region', { name: 'Version 1 compared with Version 2' });
   await expect(both.getByText('renamed from “Intro”')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the History tab with a comparison');
-  await page.screenshot({ path: `${SHOTS}/history-compare-1440.png`, fullPage: true });
+  await guideShot(page, 'history-compare-1440', true);
   await page.setViewportSize({ width: 390, height: 844 });
   await both.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS}/history-compare-390.png`, fullPage: true });
+  await guideShot(page, 'history-compare-390', true);
 });
 
 test('history: Restore this version opens the editor with it; Apply puts the course back', async ({
@@ -149,7 +156,7 @@ test('history: Restore this version opens the editor with it; Apply puts the cou
   await expect
     .poll(() => rowTitles(page))
     .toEqual(['Basics', 'Intro', 'Welcome', 'Details', 'Deeper']);
-  await page.screenshot({ path: `${SHOTS}/history-restore-1440.png` });
+  await guideShot(page, 'history-restore-1440');
   await page.getByRole('button', { name: 'Apply changes' }).click();
   await expect(page.getByText('Applied.')).toBeVisible({ timeout: 20_000 });
   const restored = await structureOf(sandbox, courseId);
@@ -186,5 +193,5 @@ test('audit: a bulk price change names each course with its old and new price', 
     await expect(entry.getByText(`Price: $0.00 → $${12 + i}.50`)).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page, 'the audit log with old and new prices');
-  await page.screenshot({ path: `${SHOTS}/audit-touched-prices-1440.png` });
+  await guideShot(page, 'audit-touched-prices-1440');
 });
