@@ -56,7 +56,8 @@ export async function startNode(options: NodeOptions): Promise<ClusterNode> {
       LECTERN_TEST_RELAY: JSON.stringify(options.relay ?? {}),
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin: a pipe that closes when this process ends, so the node never outlives it (cluster-node.ts).
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stderr!.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
