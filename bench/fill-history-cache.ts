@@ -4,7 +4,9 @@
 import { withFilledHistory, type BenchEngine } from './history-cache.ts';
 
 const TOTAL = Number(process.env.LECTERN_BENCH_EVENTS ?? 1_000_000);
-const ENGINES = (process.env.LECTERN_BENCH_ENGINES ?? 'sqlite,postgres').split(',') as BenchEngine[];
+const ENGINES = (process.env.LECTERN_BENCH_ENGINES ?? 'sqlite,postgres').split(
+  ',',
+) as BenchEngine[];
 
 for (const engine of ENGINES)
   await withFilledHistory(engine, TOTAL, async ({ cached }) =>
