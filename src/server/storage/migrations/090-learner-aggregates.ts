@@ -3,11 +3,13 @@
 // stored event with the relay's own code, a batch of events at a time in seq order: on a large history
 // it takes a while at the first start of this version (about ... per 1,000,000 events; docs/development/
 // benchmarks.md, "Learner page").
+import { sql } from 'kysely';
 import { rebuildAggregates } from '../learner-aggregates.ts';
 import type { Db } from '../database.ts';
+import type { Engine } from '../schema.ts';
 import { BIGINT, DOUBLE, notNull, type MigrationDb } from './column-types.ts';
 
-export async function up(db: MigrationDb): Promise<void> {
+export async function up(db: MigrationDb, engine: Engine): Promise<void> {
   await db.schema
     .createTable('relay_learner_items')
     .addColumn('learner_id', 'text', notNull)
@@ -27,6 +29,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('title', 'text')
     .addColumn('title_seq', BIGINT)
     .addPrimaryKeyConstraint('relay_learner_items_pk', ['learner_id', 'item_type', 'item_id'])
+    // SQLite: the rows kept in the primary key's B-tree, not beside it (the key is most of a row).
+    .$call((table) => (engine === 'sqlite' ? table.modifyEnd(sql`WITHOUT ROWID`) : table))
     .execute();
   await db.schema
     .createTable('relay_learners')
