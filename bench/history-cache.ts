@@ -84,6 +84,7 @@ export async function withFilledHistory<T>(
       const record = JSON.parse(readFileSync(join(slot, 'fill.json'), 'utf8')) as FillRecord;
       if (record.migration !== latest) {
         log(`  ${engine}: cached fill brought from ${record.migration} up to ${latest}`);
+        await refreshStatistics(store); // tables a migration made or filled have none yet
         writeFileSync(join(slot, 'fill.json'), JSON.stringify({ ...record, migration: latest }));
       }
       if (filled)
@@ -126,6 +127,15 @@ async function open(
   });
   if (!store) await postgres.stop();
   return store && { store, stop: () => postgres.stop() };
+}
+
+/**
+ * What autovacuum does after a bulk insert (statistics, the visibility map, BRIN ranges summarized), or
+ * SQLite's own upkeep of its statistics.
+ */
+export async function refreshStatistics(store: ConsoleStore): Promise<void> {
+  if (store.engine === 'postgres') await sql`VACUUM ANALYZE`.execute(store.db);
+  else await sql`PRAGMA optimize`.execute(store.db);
 }
 
 /** Fills a slot: a folder of its own first, renamed to the slot once the fill is complete. */
@@ -202,9 +212,8 @@ async function fillStore(
       store.db,
     );
     indexMs = performance.now() - began;
-    // What autovacuum does after a bulk insert: statistics, the visibility map, BRIN ranges summarized.
-    await sql`VACUUM ANALYZE`.execute(store.db);
-  } else await sql`PRAGMA optimize`.execute(store.db);
+  }
+  await refreshStatistics(store);
   log(
     `  ${store.engine}: ${total.toLocaleString('en')} events stored in ${(fillMs / 1000).toFixed(0)} s`,
   );
