@@ -1,23 +1,21 @@
 // Search over all stored history (issue 25): 1,000,000 synthetic events (synthetic-history.ts) stored
-// through the relay's repository on SQLite (a file) and on PostgreSQL (a real server started here); then
+// through the relay's repository on SQLite (a file) and on PostgreSQL (a real server started here), filled
+// once and cached between runs (history-cache.ts; the fill's rate is the one recorded then); then
 // the history page the monitor asks for (500 newest matches, through the repository's history query)
 // for a mix of free-text searches alone and with the structured filters, each run several times. Prints
 // p50/p95/max per engine with the ratio between them, the storage the events take on each engine, and
 // how fast they were stored (PostgreSQL: a bulk load, its full-text index built after the fill).
 // LECTERN_BENCH_EVENTS changes the count (default 1,000,000); LECTERN_BENCH_ENGINES=sqlite (or postgres)
 // runs one engine only.
-import { loadavg, tmpdir } from 'node:os';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { parseEventSearch, type EventSearch } from '#contract/console/event-search.ts';
-import { openConsoleStore, type ConsoleStore } from '../src/server/storage/database.ts';
 import {
   createRelayRepository,
   type HistoryFilter,
 } from '../src/server/storage/relay-repository.ts';
-import { createDatabase, startPostgres } from '../test/helpers/postgres-server.ts';
-import { courseAt, FOCUS, fillHistory } from './synthetic-history.ts';
+import { withFilledHistory, type FilledHistory } from './history-cache.ts';
+import { courseAt, FOCUS } from './synthetic-history.ts';
 
 const TOTAL = Number(process.env.LECTERN_BENCH_EVENTS ?? 1_000_000);
 const RUNS = 7;
@@ -60,6 +58,8 @@ interface Storage {
   rows: number;
   indexes: number;
   fullText: number;
+  /** The learner page's aggregates (relay_learner_items, relay_learners), beside the events. */
+  aggregates: number;
 }
 
 interface Figures {
@@ -73,27 +73,16 @@ interface Figures {
 }
 
 async function measure(
-  store: ConsoleStore,
+  { store, fill }: FilledHistory,
   storage: () => Promise<Storage>,
-  bulk?: { before(): Promise<void>; after(): Promise<void> },
 ): Promise<Figures> {
   const repo = createRelayRepository(store.db, store.engine);
-  await bulk?.before();
-  const start = Date.UTC(2026, 9, 1);
-  let last = performance.now();
-  const fillMs = await fillHistory(repo, TOTAL, {
-    start,
-    progress: (done) => {
-      if (done % 250_000 !== 0 || performance.now() - last < 1) return;
-      last = performance.now();
-      console.log(`  ${store.engine}: ${done.toLocaleString('en')} stored`);
-    },
-  });
-  const fillRate = (TOTAL * 1000) / fillMs;
-  await bulk?.after();
-  // What autovacuum does after a bulk insert: statistics, the visibility map, the BRIN ranges summarized.
-  if (store.engine === 'postgres') await sql`VACUUM ANALYZE`.execute(store.db);
-  else await sql`PRAGMA optimize`.execute(store.db);
+  const start = fill.start;
+  const fillRate = (TOTAL * 1000) / fill.fillMs;
+  if (fill.indexMs !== null)
+    console.log(
+      `  ${store.engine}: GIN index built over the filled table in ${(fill.indexMs / 1000).toFixed(1)} s (at the fill)`,
+    );
   const bytes = await storage();
   const loads: number[] = [];
 
@@ -135,7 +124,7 @@ function report(engine: string, figures: Figures) {
     `history search, ${engine}: ${TOTAL.toLocaleString('en')} events, p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms (target < ${TARGET_P95_MS} ms: ${figures.p95 < TARGET_P95_MS ? 'PASS' : 'FAIL'}), max ${figures.max.toFixed(1)} ms, load average ${figures.load.toFixed(1)} during the searches`,
   );
   console.log(
-    `storage, ${engine}: ${mb(storage.total)} for ${TOTAL.toLocaleString('en')} events = ${perMillion(storage.total)} per 1,000,000 events (rows ${perMillion(storage.rows)}, indexes ${perMillion(storage.indexes)}, full-text index ${perMillion(storage.fullText)}); stored at ${Math.round(figures.fillRate).toLocaleString('en')} events/s`,
+    `storage, ${engine}: ${mb(storage.total)} for ${TOTAL.toLocaleString('en')} events = ${perMillion(storage.total)} per 1,000,000 events (rows ${perMillion(storage.rows)}, indexes ${perMillion(storage.indexes)}, full-text index ${perMillion(storage.fullText)}), plus the learner aggregates ${perMillion(storage.aggregates)}; stored at ${Math.round(figures.fillRate).toLocaleString('en')} events/s`,
   );
 }
 
@@ -162,75 +151,54 @@ export async function run(): Promise<void> {
 }
 
 async function runSqlite(): Promise<Figures> {
-  const dir = mkdtempSync(join(tmpdir(), 'lectern-bench-search-'));
-  try {
-    const file = join(dir, 'console.db');
-    const store = await openConsoleStore({ engine: 'sqlite', file });
-    try {
-      return await measure(store, async () => {
-        await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(store.db);
-        // dbstat: the pages of each table and index (better-sqlite3 builds SQLite with it).
-        const pages = await sql<{ name: string; tbl: string; bytes: number }>`
-          SELECT s.name, m.tbl_name AS tbl, sum(s.pgsize) AS bytes
-          FROM dbstat s JOIN sqlite_schema m ON m.name = s.name GROUP BY s.name`.execute(store.db);
-        const sum = (keep: (row: { name: string; tbl: string }) => boolean) =>
-          pages.rows.filter(keep).reduce((total, row) => total + Number(row.bytes), 0);
-        return {
-          total: statSync(file).size,
-          rows: sum((row) => row.name === 'relay_events'),
-          indexes: sum((row) => row.tbl === 'relay_events' && row.name !== 'relay_events'),
-          fullText: sum((row) => row.name.startsWith('relay_events_search')),
-        };
-      });
-    } finally {
-      await store.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return withFilledHistory('sqlite', TOTAL, async (filled) => {
+    const { store } = filled;
+    return measure(filled, async () => {
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(store.db);
+      // dbstat: the pages of each table and index (better-sqlite3 builds SQLite with it).
+      const pages = await sql<{ name: string; tbl: string; bytes: number }>`
+        SELECT s.name, m.tbl_name AS tbl, sum(s.pgsize) AS bytes
+        FROM dbstat s JOIN sqlite_schema m ON m.name = s.name GROUP BY s.name`.execute(store.db);
+      const sum = (keep: (row: { name: string; tbl: string }) => boolean) =>
+        pages.rows.filter(keep).reduce((total, row) => total + Number(row.bytes), 0);
+      return {
+        total: sum((row) => row.tbl.startsWith('relay_events')),
+        rows: sum((row) => row.name === 'relay_events'),
+        indexes: sum((row) => row.tbl === 'relay_events' && row.name !== 'relay_events'),
+        fullText: sum((row) => row.name.startsWith('relay_events_search')),
+        aggregates: sum((row) => row.tbl.startsWith('relay_learner')),
+      };
+    });
+  });
 }
 
 async function runPostgres(): Promise<Figures> {
-  const postgres = await startPostgres();
-  try {
-    const url = await createDatabase(postgres.adminUrl, 'bench_search');
-    const store = await openConsoleStore({ engine: 'postgres', url, poolSize: 2 });
-    try {
-      return await measure(
-        store,
-        async () => {
-          const result = await sql<{ total: string; indexes: string; full_text: string }>`
-            SELECT pg_total_relation_size('relay_events') AS total,
-                   pg_indexes_size('relay_events') AS indexes,
-                   pg_relation_size('relay_events_search') AS full_text`.execute(store.db);
-          const { total, indexes, full_text } = result.rows[0]!;
-          return {
-            total: Number(total),
-            // The table with its TOAST table (payloads and vectors too long to keep in the row).
-            rows: Number(total) - Number(indexes),
-            indexes: Number(indexes) - Number(full_text),
-            fullText: Number(full_text),
-          };
-        },
-        // A bulk load: the GIN index is built once after the fill rather than kept in step with a
-        // million inserts (the relay ingest bench measures storing with it in place).
-        {
-          before: async () => void (await sql`DROP INDEX relay_events_search`.execute(store.db)),
-          after: async () => {
-            const began = performance.now();
-            await sql`CREATE INDEX relay_events_search ON relay_events USING gin (search_vector)`.execute(
-              store.db,
-            );
-            console.log(
-              `  postgres: GIN index built over the filled table in ${((performance.now() - began) / 1000).toFixed(1)} s`,
-            );
-          },
-        },
-      );
-    } finally {
-      await store.close();
-    }
-  } finally {
-    await postgres.stop();
-  }
+  return withFilledHistory(
+    'postgres',
+    TOTAL,
+    async (filled) =>
+      measure(filled, async () => {
+        const result = await sql<{
+          total: string;
+          indexes: string;
+          full_text: string;
+          aggregates: string;
+        }>`
+          SELECT pg_total_relation_size('relay_events') AS total,
+                 pg_indexes_size('relay_events') AS indexes,
+                 pg_relation_size('relay_events_search') AS full_text,
+                 pg_total_relation_size('relay_learner_items') + pg_total_relation_size('relay_learners')
+                   AS aggregates`.execute(filled.store.db);
+        const { total, indexes, full_text, aggregates } = result.rows[0]!;
+        return {
+          total: Number(total),
+          // The table with its TOAST table (payloads and vectors too long to keep in the row).
+          rows: Number(total) - Number(indexes),
+          indexes: Number(indexes) - Number(full_text),
+          fullText: Number(full_text),
+          aggregates: Number(aggregates),
+        };
+      }),
+    { poolSize: 2 },
+  );
 }

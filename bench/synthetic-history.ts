@@ -34,6 +34,12 @@ const TOPICS = [
 ];
 const LEVELS = ['basics', 'essentials', 'advanced', 'refresher', 'masterclass'];
 
+/**
+ * Raise when syntheticEvent or fillHistory change what is stored: the benches' cache of filled databases
+ * (history-cache.ts) is keyed by it.
+ */
+export const GENERATOR_VERSION = 1;
+
 export const LEARNERS = 20_000;
 const COURSES = 400;
 const PATHS = 40;

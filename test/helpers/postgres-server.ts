@@ -10,7 +10,9 @@ import {
   chmodSync,
   chownSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
   rmSync,
   writeFileSync,
@@ -56,21 +58,47 @@ export function findPostgresBin(): string {
   return found;
 }
 
-export async function startPostgres(options: { port?: number } = {}): Promise<PostgresServer> {
+export interface StartPostgresOptions {
+  port?: number;
+  /**
+   * A folder that outlives the server (the benches' cache of filled databases): its cluster is made on
+   * the first start and reused by later ones, and stop() leaves it in place. Without it, a temporary
+   * cluster removed at stop.
+   */
+  keepIn?: string;
+}
+
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<PostgresServer> {
   const bin = findPostgresBin();
   const asRoot = process.getuid?.() === 0;
   const owner = asRoot ? { uid: NOBODY, gid: NOBODY } : {};
-  const dir = mkdtempSync(join(tmpdir(), 'lectern-pg-'));
+  const kept = options.keepIn !== undefined;
+  const dir = options.keepIn ?? mkdtempSync(join(tmpdir(), 'lectern-pg-'));
   const data = join(dir, 'data');
-  const password = randomBytes(12).toString('hex');
   const passwordFile = join(dir, 'password');
-  writeFileSync(passwordFile, password);
+  const reuse = kept && existsSync(join(data, 'PG_VERSION')) && existsSync(passwordFile);
+  if (kept && !reuse) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  }
+  const password = reuse ? readFileSync(passwordFile, 'utf8') : randomBytes(12).toString('hex');
+  if (!reuse) writeFileSync(passwordFile, password);
   if (asRoot) {
     chownSync(dir, NOBODY, NOBODY);
     chownSync(passwordFile, NOBODY, NOBODY);
   }
   chmodSync(dir, 0o700);
+  if (!reuse) initCluster(bin, data, passwordFile, dir, owner);
+  return runServer(bin, dir, options, owner, password);
+}
 
+function initCluster(
+  bin: string,
+  data: string,
+  passwordFile: string,
+  dir: string,
+  owner: { uid?: number; gid?: number },
+): void {
   const init = spawnSync(
     join(bin, 'initdb'),
     [
@@ -91,7 +119,17 @@ export async function startPostgres(options: { port?: number } = {}): Promise<Po
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed (${init.status}): ${init.stderr || init.error?.message}`);
   }
+}
 
+async function runServer(
+  bin: string,
+  dir: string,
+  options: StartPostgresOptions,
+  owner: { uid?: number; gid?: number },
+  password: string,
+): Promise<PostgresServer> {
+  const data = join(dir, 'data');
+  const kept = options.keepIn !== undefined;
   const listenPort =
     options.port ?? (Number(process.env.LECTERN_TEST_PG_PORT) || (await freePort()));
   const server = spawn(
@@ -121,13 +159,13 @@ export async function startPostgres(options: { port?: number } = {}): Promise<Po
   server.stderr!.on('data', (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-4000);
   });
-  const watchdog = startWatchdog(server, dir);
+  const watchdog = startWatchdog(server, kept ? null : dir);
 
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${listenPort}/postgres`;
   const stop = async () => {
     await stopProcess(server);
     watchdog.kill(); // its work is done here
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
   };
   try {
     await waitUntilReady(adminUrl, server, () => log);
@@ -169,14 +207,18 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Stops the server and removes its folder when our stdin closes (we ended, however we ended). */
-function startWatchdog(server: ChildProcess, dir: string): ChildProcess {
+/**
+ * Stops the server when our stdin closes (we ended, however we ended), and removes its folder unless it
+ * is kept (null). A kept cluster gets a fast shutdown (SIGINT), not an immediate one, so it opens cleanly.
+ */
+function startWatchdog(server: ChildProcess, dir: string | null): ChildProcess {
   const script = `
     process.stdin.resume();
     process.stdin.on('end', () => {
-      try { process.kill(${server.pid}, 'SIGQUIT'); } catch {}
+      try { process.kill(${server.pid}, ${JSON.stringify(dir === null ? 'SIGINT' : 'SIGQUIT')}); } catch {}
       setTimeout(() => {
-        try { require('node:fs').rmSync(${JSON.stringify(dir)}, { recursive: true, force: true }); } catch {}
+        if (${JSON.stringify(dir)} !== null)
+          try { require('node:fs').rmSync(${JSON.stringify(dir)}, { recursive: true, force: true }); } catch {}
         process.exit(0);
       }, 500);
     });`;

@@ -349,7 +349,20 @@ describe.each(ENGINES)('alerts (%s)', (engine) => {
       '“Forklift fails”: 2 quiz attempts (failed, in course “Forklift refresher”) within 10 minutes, more than 0.',
     ]);
     expect((await alertsOf(gone.id)).map((alert) => alert.text)).toEqual([
-      `“Gone fails”: 1 quiz attempts (in unknown course (id ${unknown.id}, deleted or never on the instance)) within 10 minutes, more than 0.`,
+      `“Gone fails”: 1 quiz attempt (in unknown course (id ${unknown.id}, deleted or never on the instance)) within 10 minutes, more than 0.`,
+    ]);
+    // The rules list says the course by its title too (support reads it).
+    const listed = await h.http.get('/api/alerts/rules', { cookie: support });
+    expect(listed.status).toBe(200);
+    const described = Object.fromEntries(
+      listed.body.rules.map((rule: { id: string; description: string }) => [
+        rule.id,
+        rule.description,
+      ]),
+    );
+    expect([described[named.id], described[gone.id]]).toEqual([
+      'More than 0 quiz attempts (failed only, course “Forklift refresher”) within 10 minutes',
+      `More than 0 quiz attempts (unknown course (id ${unknown.id}, deleted or never on the instance)) within 10 minutes`,
     ]);
     // The titles went to the shared names cache: the console's /api/names answers from it.
     const structureReads = () =>

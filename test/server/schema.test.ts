@@ -163,6 +163,8 @@ describe('console schema', () => {
         'publish_requests',
         'relay_events',
         'relay_kinds',
+        'relay_learner_items',
+        'relay_learners',
         'roles',
         'saved_view_pins',
         'saved_views',

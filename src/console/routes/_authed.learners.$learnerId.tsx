@@ -7,8 +7,14 @@ import { LearnerSearch } from '../features/event-monitor/filters/monitor-search.
 
 export const Route = createFileRoute('/_authed/learners/$learnerId')({
   validateSearch: LearnerSearch,
-  loader: ({ context: { queryClient }, params: { learnerId } }) => {
+  loaderDeps: ({ search: { kinds, from, to } }) => ({ kinds, from, to }),
+  // Every read the first paint needs starts here, at once, while the page's chunk loads: none waits
+  // for another (names are asked for by the rows once they show).
+  loader: ({ context: { queryClient }, params: { learnerId }, deps }) => {
     void queryClient.prefetchQuery(learnerQueries.summary(learnerId));
+    void queryClient.prefetchInfiniteQuery(learnerQueries.timeline(learnerId, deps));
+    void queryClient.prefetchQuery(learnerQueries.latest(learnerId, 'quizAttempt'));
+    void queryClient.prefetchQuery(learnerQueries.latest(learnerId, 'assignmentSubmission'));
   },
   component: LearnerRoute,
 });

@@ -20,6 +20,22 @@ export const KIND_PLURALS: Record<EventKindType, string> = {
   assignmentSubmission: 'assignment submissions',
 };
 
+/** One event of a kind as a sentence says it ("1 quiz attempt"). */
+export const KIND_SINGULARS: Record<EventKindType, string> = {
+  courseAction: 'course activity event',
+  courseEnrollment: 'course enrollment',
+  courseCompletion: 'course completion',
+  courseCertificate: 'certificate',
+  learningPathAction: 'learning path activity event',
+  learningPathEnrollment: 'learning path enrollment',
+  quizAttempt: 'quiz attempt',
+  assignmentSubmission: 'assignment submission',
+};
+
+/** "1 quiz attempt", "12 quiz attempts". */
+export const countOfKind = (count: number, kind: EventKindType): string =>
+  `${count.toLocaleString('en')} ${count === 1 ? KIND_SINGULARS[kind] : KIND_PLURALS[kind]}`;
+
 export const ALERT_LIMITS = { windowMinutes: 7 * 24 * 60, threshold: 1_000_000, nameLength: 80 };
 
 const WindowMinutes = z
@@ -97,24 +113,30 @@ const minutes = (count: number) =>
     ? `${count / 60} hour${count === 60 ? '' : 's'}`
     : `${count} minute${count === 1 ? '' : 's'}`;
 
-function matchWords(match: EventMatch): string {
+function matchWords(match: EventMatch, courseWords: string | null): string {
   const parts = [
     match.quizResult ? `${match.quizResult} only` : '',
     match.learner ? `learner “${match.learner}”` : '',
-    match.course ? `course or learning path ${match.course}` : '',
+    match.course ? (courseWords ?? `course or learning path ${match.course}`) : '',
   ].filter(Boolean);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
-/** The rule's condition in a sentence: "More than 50 quiz attempts within 10 minutes". */
-export function describeCondition(condition: AlertCondition): string {
+/**
+ * The rule's condition in a sentence: "More than 50 quiz attempts within 10 minutes". `courseWords` name
+ * the course filter (its title, as the server's names service gives it); without them, its id.
+ */
+export function describeCondition(
+  condition: AlertCondition,
+  courseWords: string | null = null,
+): string {
   const window = minutes(condition.windowMinutes);
   const kind = (value: EventKindType | null) => (value ? KIND_PLURALS[value] : 'any kind');
   switch (condition.type) {
     case 'burst':
-      return `More than ${condition.threshold.toLocaleString('en')} ${KIND_PLURALS[condition.kind]}${matchWords(condition.match)} within ${window}`;
+      return `More than ${countOfKind(condition.threshold, condition.kind)}${matchWords(condition.match, courseWords)} within ${window}`;
     case 'silence':
-      return `No ${KIND_PLURALS[condition.kind]}${matchWords(condition.match)} for ${window}`;
+      return `No ${KIND_PLURALS[condition.kind]}${matchWords(condition.match, courseWords)} for ${window}`;
     case 'relayLag':
       return `The relay more than ${window} behind on ${kind(condition.kind)}`;
     case 'kindFailing':

@@ -1,7 +1,12 @@
 // Whether one rule's condition holds now, the figure that says how much, and the sentence an alert
 // carries (the console's list and the webhook's `text`). Reads go through the alerts repository: counts
 // and latest times over the relay's stored events (by event time), and the relay's per-kind state.
-import { KIND_PLURALS, type AlertCondition, type EventMatch } from '#contract/console/alerts.ts';
+import {
+  countOfKind,
+  KIND_PLURALS,
+  type AlertCondition,
+  type EventMatch,
+} from '#contract/console/alerts.ts';
 import type { EventKind } from '#contract/enums.ts';
 import type {
   AlertRuleRow,
@@ -64,7 +69,7 @@ export async function evaluateCondition(
         holds: count > condition.threshold,
         observed: count,
         text: (course) =>
-          `${count.toLocaleString('en')} ${KIND_PLURALS[condition.kind]}${matchSuffix(condition.match, course)} within ${minutesWords(condition.windowMinutes)}, more than ${condition.threshold.toLocaleString('en')}.`,
+          `${countOfKind(count, condition.kind)}${matchSuffix(condition.match, course)} within ${minutesWords(condition.windowMinutes)}, more than ${condition.threshold.toLocaleString('en')}.`,
         pendingSince: null,
       };
     }

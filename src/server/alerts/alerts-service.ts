@@ -55,12 +55,13 @@ export function createAlertsService(deps: {
   names: NameResolver;
 }) {
   const { repo, now, config, log } = deps;
+  const nameCourse = courseWords(deps.names, log);
   const evaluator = createAlertEvaluator({
     repo,
     now,
     log,
     serverName: deps.serverName,
-    courseWords: courseWords(deps.names, log),
+    courseWords: nameCourse,
   });
   const deliveries = createWebhookDeliveries({
     repo,
@@ -88,15 +89,17 @@ export function createAlertsService(deps: {
     log,
   });
 
-  function toRule(row: AlertRuleRow, role: ConsoleRole): AlertRule {
+  /** A rule as the API answers it; its course filter named by title, as the alerts' texts name it. */
+  async function toRule(row: AlertRuleRow, role: ConsoleRole): Promise<AlertRule> {
     const condition = AlertCondition.parse(JSON.parse(row.condition));
+    const course = 'match' in condition ? condition.match.course : undefined;
     const admin = role === 'admin';
     return {
       id: row.id,
       name: row.name,
       enabled: row.enabled === 1,
       condition,
-      description: describeCondition(condition),
+      description: describeCondition(condition, course ? await nameCourse(course) : null),
       webhookUrl: admin ? row.webhook_url : null,
       hasWebhook: row.webhook_url !== null,
       webhookSecretHint: admin ? secretHint(row.webhook_secret) : null,
@@ -174,7 +177,7 @@ export function createAlertsService(deps: {
     },
 
     async rules(role: ConsoleRole): Promise<AlertRule[]> {
-      return (await repo.rules()).map((row) => toRule(row, role));
+      return Promise.all((await repo.rules()).map((row) => toRule(row, role)));
     },
 
     async createRule(email: string, input: RuleInput): Promise<SavedAlertRule> {
@@ -207,7 +210,7 @@ export function createAlertsService(deps: {
         if (isUniqueViolation(error)) throw duplicateName(input.name);
         throw error;
       }
-      return { rule: toRule(row, 'admin'), webhookSecret: secret };
+      return { rule: await toRule(row, 'admin'), webhookSecret: secret };
     },
 
     async updateRule(
@@ -256,7 +259,7 @@ export function createAlertsService(deps: {
       }
       if (conditionChanged && current.open_alert_id)
         await repo.resolve(id, current.open_alert_id, at);
-      return { rule: toRule((await repo.rule(id))!, 'admin'), webhookSecret: newSecret };
+      return { rule: await toRule((await repo.rule(id))!, 'admin'), webhookSecret: newSecret };
     },
 
     async deleteRule(id: string): Promise<void> {

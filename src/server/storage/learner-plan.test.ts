@@ -1,13 +1,13 @@
 // The SQLite plans of the learner page's reads, with no statistics (the console never runs ANALYZE) and
 // with those ANALYZE wrote for 1,000,000 stored events (as event-search-plan.test.ts): the summary reads
-// the learner's rows through their index, and the timeline's pages walk the learner's index newest first,
+// the learner's aggregate rows through their primary key, never their events, and the timeline's pages walk the learner's index newest first,
 // with kind, course and time filters too, and never sort (a sort reads every event of the learner before
 // the first row; another index read newest first walks a whole kind, or all time, for a quiet learner).
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsoleStore, type ConsoleStore } from './database.ts';
 import { historyQuery } from './event-history-queries.ts';
-import { learnerGroupsQuery } from './learner-summary-queries.ts';
+import { learnerItemsQuery } from './learner-summary-queries.ts';
 import { sqlitePlan } from './test-query-plan.ts';
 
 const STATS = [
@@ -37,10 +37,10 @@ describe.each(['not analyzed', 'analyzed'])('learner page plans (SQLite, %s)', (
 
   const plan = (compiled: CompiledQuery) => sqlitePlan(store.db, compiled);
 
-  it("sums up the learner's rows read through their index", async () => {
-    const detail = await plan(learnerGroupsQuery('sqlite', 'a-learner').compile(store.db));
-    expect(detail).toContain('SEARCH relay_events USING INDEX relay_events_learner (learner_id=?)');
-    expect(detail).not.toContain('SCAN relay_events');
+  it("reads the learner's aggregates through their primary key, not their events", async () => {
+    expect(await plan(learnerItemsQuery(store.db, 'a-learner').compile())).toBe(
+      'SEARCH relay_learner_items USING PRIMARY KEY (learner_id=?)',
+    );
   });
 
   it.each([

@@ -9,7 +9,8 @@ import { sql } from 'kysely';
 import type { EventSearch } from '#contract/console/event-search.ts';
 import type { Db } from './database.ts';
 import { EVENT_COLUMNS, readHistory } from './event-history-queries.ts';
-import { groupPayloads, learnerGroups, payloadsBySeq } from './learner-summary-queries.ts';
+import { foldEvents, rebuildAggregates, storeFold, type FoldSource } from './learner-aggregates.ts';
+import { learnerIdentity, learnerItems } from './learner-summary-queries.ts';
 import type { Engine } from './schema.ts';
 
 /** Serializes event inserts on PostgreSQL (transaction-scoped advisory lock). */
@@ -92,12 +93,13 @@ export function createRelayRepository(db: Db, engine: Engine) {
       return db.transaction().execute(async (trx) => {
         if (engine === 'postgres')
           await sql`SELECT pg_advisory_xact_lock(${EVENT_INSERT_LOCK})`.execute(trx);
-        let inserted = 0;
+        const stored: FoldSource[] = [];
         for (let start = 0; start < events.length; start += INSERT_CHUNK) {
-          const result = await trx
+          const chunk = events.slice(start, start + INSERT_CHUNK);
+          const rows = await trx
             .insertInto('relay_events')
             .values(
-              events.slice(start, start + INSERT_CHUNK).map((event) => ({
+              chunk.map((event) => ({
                 event_id: event.eventId,
                 kind: event.kind,
                 timestamp: event.timestamp,
@@ -111,9 +113,19 @@ export function createRelayRepository(db: Db, engine: Engine) {
               })),
             )
             .onConflict((conflict) => conflict.columns(['kind', 'event_id']).doNothing())
-            .executeTakeFirst();
-          inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
+            .returning(['seq', 'event_id'])
+            .execute();
+          // Only the rows stored now (not those the feed delivered again) join the learner aggregates;
+          // of two events with one id in a page, the first is the one stored.
+          const byId = new Map<string, NormalizedEvent>();
+          for (const event of chunk) if (!byId.has(event.eventId)) byId.set(event.eventId, event);
+          for (const row of rows) {
+            const event = byId.get(row.event_id)!;
+            stored.push({ ...event, seq: Number(row.seq) });
+          }
         }
+        const inserted = stored.length;
+        await storeFold(trx, foldEvents(stored));
         if (inserted)
           await trx
             .updateTable('relay_kinds')
@@ -190,17 +202,10 @@ export function createRelayRepository(db: Db, engine: Engine) {
         .limit(limit)
         .execute();
     },
-    /** One learner's events summed up per kind, course and learning path (learner-summary-queries.ts). */
-    learnerGroups: (learnerId: string) => learnerGroups(db, engine, learnerId),
-    /** The payloads of these seqs (the few a learner summary quotes). */
-    payloadsBySeq: (seqs: readonly number[]) => payloadsBySeq(db, seqs),
-    /** One course's or learning path's events of one learner, newest first (learner-summary-queries.ts). */
-    learnerItemPayloads: (
-      learnerId: string,
-      type: 'course' | 'learningPath',
-      id: string,
-      progressOnly: boolean,
-    ) => groupPayloads(db, learnerId, type, id, progressOnly),
+    /** One learner's kinds, courses and learning paths, summed up as stored (learner-aggregates.ts). */
+    learnerItems: (learnerId: string) => learnerItems(db, learnerId),
+    /** The learner object of their latest event that carries one (JSON), or null. */
+    learnerIdentity: (learnerId: string) => learnerIdentity(db, learnerId),
     /** Newest first, below `beforeSeq` (event-history-queries.ts). */
     history: (filter: HistoryFilter, beforeSeq: number | undefined, limit: number) =>
       readHistory(db, engine, filter, beforeSeq, limit),
@@ -208,18 +213,27 @@ export function createRelayRepository(db: Db, engine: Engine) {
     async deleteOlderThan(timestamp: number, batchSize = 5000): Promise<number> {
       let total = 0;
       for (;;) {
-        const result = await db
-          .deleteFrom('relay_events')
-          .where('seq', 'in', (eb) =>
-            eb
-              .selectFrom('relay_events')
-              .select('seq')
-              .where('timestamp', '<', timestamp)
-              .orderBy('timestamp')
-              .limit(batchSize),
-          )
-          .executeTakeFirst();
-        const deleted = Number(result.numDeletedRows);
+        // The learners whose events go are summed up again from the events they keep, in the same
+        // transaction (PostgreSQL: under the insert lock, so no page of theirs is folded in between).
+        const deleted = await db.transaction().execute(async (trx) => {
+          if (engine === 'postgres')
+            await sql`SELECT pg_advisory_xact_lock(${EVENT_INSERT_LOCK})`.execute(trx);
+          const rows = await trx
+            .deleteFrom('relay_events')
+            .where('seq', 'in', (eb) =>
+              eb
+                .selectFrom('relay_events')
+                .select('seq')
+                .where('timestamp', '<', timestamp)
+                .orderBy('timestamp')
+                .limit(batchSize),
+            )
+            .returning('learner_id')
+            .execute();
+          const learners = new Set(rows.flatMap((row) => row.learner_id ?? []));
+          await rebuildAggregates(trx, [...learners]);
+          return rows.length;
+        });
         total += deleted;
         if (deleted < batchSize) return total;
       }

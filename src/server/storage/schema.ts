@@ -178,6 +178,37 @@ export interface AlertDeliveryAttemptsTable {
   error: string | null;
   duration_ms: number;
 }
+/** One learner's events of one kind, course or learning path, summed up (learner-aggregates.ts). */
+export interface RelayLearnerItemsTable {
+  learner_id: string;
+  /** 'kind' | 'course' | 'learningPath' */
+  item_type: string;
+  item_id: string;
+  events: number;
+  first_seq: number;
+  first_at: number;
+  last_at: number;
+  last_seq: number;
+  enrolled_at: number | null;
+  started_at: number | null;
+  completed_at: number | null;
+  certificate_at: number | null;
+  progress: number | null;
+  progress_seq: number | null;
+  /** JSON: a string (PostgreSQL's text cannot hold the U+0000 a title may). */
+  title: string | null;
+  title_seq: number | null;
+}
+
+/** One learner's latest identity as their events give it (learner-aggregates.ts). */
+export interface RelayLearnersTable {
+  learner_id: string;
+  /** JSON: the contract's LearnerIdentity. */
+  identity: string | null;
+  identity_at: number | null;
+  identity_seq: number | null;
+}
+
 /** SQLite only: the FTS5 index over relay_events (migrations/050-relay-search.ts); rowid = seq. */
 export interface RelayEventsSearchTable {
   rowid: number;
@@ -361,6 +392,8 @@ export interface ConsoleTables {
   audit_log: AuditLogTable;
   relay_events: RelayEventsTable;
   relay_kinds: RelayKindsTable;
+  relay_learner_items: RelayLearnerItemsTable;
+  relay_learners: RelayLearnersTable;
   sign_in_buckets: SignInBucketsTable;
   sign_in_failures: SignInFailuresTable;
   saved_views: SavedViewsTable;

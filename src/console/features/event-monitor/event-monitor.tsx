@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { plural } from '../../lib/format.ts';
 import { ConnectionIndicator } from './views/connection-indicator.tsx';
 import { EventDrawer } from './views/event-drawer.tsx';
 import { filterFromSearch, hasAnyFilter } from './filters/event-filters.ts';
@@ -78,7 +79,7 @@ export function EventMonitor({
     const events = eventStore.shownEvents();
     const titles = format === 'csv' ? await exportTitles(events) : new Map<string, ResolvedName>();
     const name = downloadEvents(events, format, titles);
-    toast.success(`Exported ${events.length.toLocaleString('en')} events to ${name}`);
+    toast.success(`Exported ${plural(events.length, 'event')} to ${name}`);
   };
 
   return (
@@ -171,14 +172,14 @@ function Notices({ snapshot }: { snapshot: MonitorSnapshot }) {
     <ul className="em-notices">
       {snapshot.rejected > 0 ? (
         <li>
-          {snapshot.rejected.toLocaleString('en')} events did not match the expected event format
-          and are not shown (last problem: {snapshot.lastRejection}).
+          {plural(snapshot.rejected, 'event')} did not match the expected event format and are not
+          shown (last problem: {snapshot.lastRejection}).
         </li>
       ) : null}
       {snapshot.evicted > 0 ? (
         <li>
-          The oldest {snapshot.evicted.toLocaleString('en')} events were unloaded to save memory;
-          scrolling to the end loads them again from the relay's history.
+          The oldest {plural(snapshot.evicted, 'event')} were unloaded to save memory; scrolling to
+          the end loads them again from the relay's history.
         </li>
       ) : null}
     </ul>

@@ -22,6 +22,7 @@ import * as publishApprovals from './022-publish-approvals.ts';
 import * as presence from './010-presence.ts';
 import * as relaySearchSpeed from './080-relay-search-speed.ts';
 import * as groupPublishRequests from './071-group-publish-requests.ts';
+import * as learnerAggregates from './090-learner-aggregates.ts';
 import type { MigrationDb } from './column-types.ts';
 
 const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<void> }> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, { up(db: MigrationDb, engine: Engine): Promise<
   '010-presence': presence,
   '080-relay-search-speed': relaySearchSpeed,
   '071-group-publish-requests': groupPublishRequests,
+  '090-learner-aggregates': learnerAggregates,
 };
 
 export function consoleMigrations(engine: Engine): MigrationProvider {

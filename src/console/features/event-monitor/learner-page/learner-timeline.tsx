@@ -12,7 +12,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { VirtualRows } from '../../../components/virtual-rows.tsx';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, plural } from '../../../lib/format.ts';
 import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-time.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
@@ -68,8 +68,8 @@ export function LearnerTimeline({
           {query.isPending
             ? 'Loading events…'
             : `Showing ${formatCount(events.length)}${hasNextPage ? ' loaded' : ''} of ${
-                filtered || total === null ? 'the matching' : formatCount(total)
-              } events, newest first${hasNextPage ? ': more load as you scroll' : ''}.`}
+                filtered || total === null ? 'the matching events' : plural(total, 'event')
+              }, newest first${hasNextPage ? ': more load as you scroll' : ''}.`}
           {rejected > 0
             ? ` ${formatCount(rejected)} did not match the expected event format and are not shown.`
             : ''}
@@ -256,7 +256,7 @@ function TimelineExport({
         new Date(),
         `lectern-learner-${learnerId}`,
       );
-      toast.success(`Exported ${formatCount(events.length)} events of ${learnerName} to ${name}`);
+      toast.success(`Exported ${plural(events.length, 'event')} of ${learnerName} to ${name}`);
     } catch (error) {
       if (!controller.current.signal.aborted)
         toast.error(`The export stopped: ${(error as Error).message}`);
