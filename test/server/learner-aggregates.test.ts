@@ -11,6 +11,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../../src/server/config.ts';
+import { EVENT_KINDS } from '#contract/enum-lists.ts';
 import { readLearnerSummary } from '../../src/server/relay/learner-summary.ts';
 import { normalizeEvent } from '../../src/server/relay/normalize-event.ts';
 import {
@@ -29,14 +30,7 @@ import { ENGINES, testDatabase } from '../helpers/test-database.ts';
 import { oldLearnerSummary } from './helpers/learner-summary-oracle.ts';
 
 const KINDS = [
-  'courseAction',
-  'courseEnrollment',
-  'courseCompletion',
-  'courseCertificate',
-  'learningPathAction',
-  'learningPathEnrollment',
-  'quizAttempt',
-  'assignmentSubmission',
+  ...EVENT_KINDS,
   'badgeAwarded', // a kind the console does not know: counted in the total only
 ] as const;
 const T0 = Date.UTC(2026, 10, 1);

@@ -2,23 +2,13 @@
 // kind, course and learning path of their events, kept at insert time by learner-aggregates.ts) and their
 // identity, read through the tables' primary keys: a few hundred rows, however many events the learner has.
 import type { Db } from './database.ts';
-import type { ItemType } from './learner-aggregates.ts';
+import type { ItemAggregate, ItemType } from './learner-aggregates.ts';
 
-export interface LearnerItemRow {
-  type: ItemType;
-  id: string;
-  events: number;
-  /** The item's first stored event (ties of `lastAt` keep the order items were first seen in). */
-  firstSeq: number;
-  firstAt: number;
-  lastAt: number;
-  enrolledAt: number | null;
-  startedAt: number | null;
-  completedAt: number | null;
-  certificateAt: number | null;
-  progress: number | null;
-  title: string | null;
-}
+/** An item as the summary reads it: the stored aggregate without its bookkeeping seqs. */
+export type LearnerItemRow = Omit<
+  ItemAggregate,
+  'learnerId' | 'lastSeq' | 'progressSeq' | 'titleSeq'
+>;
 
 /** The statement behind `learnerItems` (the plan test reads its plan). */
 export const learnerItemsQuery = (db: Db, learnerId: string) =>
