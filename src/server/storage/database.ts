@@ -9,9 +9,10 @@ import pg from 'pg';
 import { describeConnectFailure } from '../database-errors.ts';
 import { consoleMigrations } from './migrations/index.ts';
 import type { DatabaseConfig } from '../config.ts';
-import type { ConsoleTables, Engine } from './schema.ts';
+import type { ConsoleTables, Db, Engine } from './schema.ts';
 
-export type Db = Kysely<ConsoleTables>;
+// Declared beside the tables, so that code the migrations use can name it without importing this file.
+export type { Db } from './schema.ts';
 
 export interface ConsoleStore {
   engine: Engine;

@@ -10,10 +10,31 @@
 // events: 10,000 rows, 100 to 200 ms). Without a learner, course or time filter to narrow it, a search
 // reads windows of seqs instead, newest first and growing, until the page is full (searchWindows).
 import { sql, type ExpressionBuilder } from 'kysely';
+import type { EventSearch } from '#contract/console/event-search.ts';
 import type { Db } from './database.ts';
 import { fts5Query, searchCondition } from './event-search-sql.ts';
-import type { HistoryFilter, StoredEventRow } from './relay-repository.ts';
 import type { ConsoleTables, Engine } from './schema.ts';
+
+export interface StoredEventRow {
+  seq: number;
+  kind: string;
+  payload: string;
+  received_at: number;
+}
+
+export interface HistoryFilter {
+  kinds?: string[];
+  /** Learner id, email, or part of the name. */
+  learner?: string;
+  /** Exactly this learner id (the learner page). */
+  learnerId?: string;
+  /** Course or learning path id. */
+  course?: string;
+  from?: number;
+  to?: number;
+  /** Free text over every text and number value of the event. */
+  search?: EventSearch;
+}
 
 export const EVENT_COLUMNS = ['seq', 'kind', 'payload', 'received_at'] as const;
 

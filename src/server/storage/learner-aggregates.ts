@@ -9,7 +9,7 @@
 // stored row whatever the order batches come in. "First" is the earliest by event time; the title and the
 // progress are the latest stored that give one (highest seq), as the relay's history pages read newest.
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from './database.ts';
+import type { Db } from './schema.ts';
 
 /** A stored event as the fold reads it. */
 export interface FoldSource {

@@ -6,9 +6,13 @@
 // drawing their seqs, so they commit one at a time, in seq order, even if two servers ever insert at
 // once. SQLite has one writer anyway.
 import { sql } from 'kysely';
-import type { EventSearch } from '#contract/console/event-search.ts';
 import type { Db } from './database.ts';
-import { EVENT_COLUMNS, readHistory } from './event-history-queries.ts';
+import {
+  EVENT_COLUMNS,
+  readHistory,
+  type HistoryFilter,
+  type StoredEventRow,
+} from './event-history-queries.ts';
 import { foldEvents, rebuildAggregates, storeFold, type FoldSource } from './learner-aggregates.ts';
 import { learnerIdentity, learnerItems } from './learner-summary-queries.ts';
 import type { Engine } from './schema.ts';
@@ -44,26 +48,8 @@ export interface KindStateRow {
   next_poll_at: number | null;
 }
 
-export interface StoredEventRow {
-  seq: number;
-  kind: string;
-  payload: string;
-  received_at: number;
-}
-
-export interface HistoryFilter {
-  kinds?: string[];
-  /** Learner id, email, or part of the name. */
-  learner?: string;
-  /** Exactly this learner id (the learner page). */
-  learnerId?: string;
-  /** Course or learning path id. */
-  course?: string;
-  from?: number;
-  to?: number;
-  /** Free text over every text and number value of the event. */
-  search?: EventSearch;
-}
+// The history's row and filter are declared with its queries; named here too for the relay's callers.
+export type { HistoryFilter, StoredEventRow };
 
 export interface KindProblem {
   state: string;

@@ -1,6 +1,6 @@
 // The console's tables as Kysely sees them (after the latest migration). Times are epoch milliseconds;
 // seq columns are the engines' auto-increment keys (SQLite rowid alias, PostgreSQL identity).
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AuditOutcome } from '#contract/console/audit.ts';
 import type { SignInMethod } from '#contract/console/session.ts';
 
@@ -385,6 +385,9 @@ export interface EditLeasesTable {
   ended_at: number | null;
   updated_at: number;
 }
+
+/** The console's database, typed by its tables (opened by database.ts). */
+export type Db = Kysely<ConsoleTables>;
 
 export interface ConsoleTables {
   sessions: SessionsTable;

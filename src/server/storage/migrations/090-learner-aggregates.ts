@@ -5,8 +5,7 @@
 // 2-CPU machine at load 25 to 35; docs/development/benchmarks.md, "Learner page").
 import { sql } from 'kysely';
 import { rebuildAggregates } from '../learner-aggregates.ts';
-import type { Db } from '../database.ts';
-import type { Engine } from '../schema.ts';
+import type { Db, Engine } from '../schema.ts';
 import { BIGINT, DOUBLE, notNull, type MigrationDb } from './column-types.ts';
 
 export async function up(db: MigrationDb, engine: Engine): Promise<void> {
