@@ -3,18 +3,39 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LearnerPage } from '../features/event-monitor/learner-page/learner-page.tsx';
 import { learnerQueries } from '../features/event-monitor/learner-page/learner-data.ts';
+import {
+  landingKey,
+  startLearnerReads,
+  type LearnerLanding,
+} from '../features/event-monitor/learner-page/learner-landing.ts';
+import { takeLandingData } from '../lib/landing-data.ts';
 import { LearnerSearch } from '../features/event-monitor/filters/monitor-search.ts';
 
 export const Route = createFileRoute('/_authed/learners/$learnerId')({
   validateSearch: LearnerSearch,
   loaderDeps: ({ search: { kinds, from, to } }) => ({ kinds, from, to }),
-  // Every read the first paint needs starts here, at once, while the page's chunk loads: none waits
-  // for another (names are asked for by the rows once they show).
-  loader: ({ context: { queryClient }, params: { learnerId }, deps }) => {
-    void queryClient.prefetchQuery(learnerQueries.summary(learnerId));
-    void queryClient.prefetchInfiniteQuery(learnerQueries.timeline(learnerId, deps));
-    void queryClient.prefetchQuery(learnerQueries.latest(learnerId, 'quizAttempt'));
-    void queryClient.prefetchQuery(learnerQueries.latest(learnerId, 'assignmentSubmission'));
+  // On landing, the first reads go out with the session check, not once this route's loader chunk has
+  // queued behind its other chunks (docs/decisions/loading-strategy.md). Kept in the shell: small.
+  staticData: { landingData: startLearnerReads },
+  // Every read the first paint needs starts here, at once (or is taken from the landing's), while the
+  // page's chunk loads: none waits for another (names are asked for by the rows once they show).
+  loader: async ({ context: { queryClient }, params: { learnerId }, deps }) => {
+    const landing = await takeLandingData<LearnerLanding>(landingKey(learnerId))?.catch(
+      () => undefined, // No session with a role when the page landed: its reads were cancelled.
+    );
+    // The timeline's read on landing used the raw address: taken only if the route's filter is the same.
+    const sameFilter =
+      landing?.filter.kinds === deps.kinds &&
+      landing?.filter.from === deps.from &&
+      landing?.filter.to === deps.to;
+    void queryClient.prefetchQuery(learnerQueries.summary(learnerId, landing));
+    void queryClient.prefetchInfiniteQuery(
+      learnerQueries.timeline(learnerId, deps, sameFilter ? landing : undefined),
+    );
+    void queryClient.prefetchQuery(learnerQueries.latest(learnerId, 'quizAttempt', landing));
+    void queryClient.prefetchQuery(
+      learnerQueries.latest(learnerId, 'assignmentSubmission', landing),
+    );
   },
   component: LearnerRoute,
 });

@@ -3,14 +3,15 @@
 // which holds every event the relay kept.
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { EventKind } from '#contract/enums.ts';
-import { getLearnerSummary } from '#contract/console/learners.ts';
-import { listEvents, type EventHistoryPage } from '#contract/console/relay.ts';
+import { getLearnerSummary, LearnerSummary } from '#contract/console/learners.ts';
+import { EventHistoryPage, listEvents } from '#contract/console/relay.ts';
 import type { User, UserPage } from '#contract/schemas/read-models.ts';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callConsole } from '../../../lib/console-api.ts';
 import { userQueries } from '../../../lib/queries/users.ts';
 import { parseEvent, type StoredEvent } from '../data/event-model.ts';
+import { FIRST_TIMELINE_PAGE, LATEST_SHOWN, type LearnerLanding } from './learner-landing.ts';
 
 export const TIMELINE_PAGE = 200;
 const EXPORT_PAGE = 500;
@@ -46,29 +47,69 @@ export interface TimelinePage {
   pageInfo: EventHistoryPage['pageInfo'];
 }
 
+/**
+ * A read sent on landing (learner-landing.ts), parsed with the contract; anything but a 2xx answer that
+ * matches it is asked again through the API client, so its errors show as for every other read.
+ */
+async function landedOr<T>(
+  landed: Promise<Response | null> | undefined,
+  schema: z.ZodType<T>,
+  read: () => Promise<T>,
+): Promise<T> {
+  const answer = await landed?.catch(() => null);
+  if (!answer?.ok) return read();
+  const parsed = schema.safeParse(await answer.json().catch(() => undefined));
+  return parsed.success ? parsed.data : read();
+}
+
 export const learnerQueries = {
-  summary: (learnerId: string) =>
+  summary: (learnerId: string, landing?: LearnerLanding) =>
     queryOptions({
       queryKey: ['learners', learnerId, 'summary'],
-      queryFn: ({ signal }) => callConsole(getLearnerSummary, { params: { learnerId }, signal }),
+      queryFn: ({ signal }) =>
+        landedOr(landing?.summary, LearnerSummary, () =>
+          callConsole(getLearnerSummary, { params: { learnerId }, signal }),
+        ),
     }),
-  timeline: (learnerId: string, filter: TimelineFilter) =>
+  /** Its first page is small (what the first screen shows); the next ones are larger. */
+  timeline: (learnerId: string, filter: TimelineFilter, landing?: LearnerLanding) =>
     infiniteQueryOptions({
       queryKey: ['learners', learnerId, 'timeline', filter],
       queryFn: ({ pageParam, signal }) =>
-        callConsole(listEvents, {
-          query: { ...historyQuery(learnerId, filter), cursor: pageParam, limit: TIMELINE_PAGE },
-          signal,
-        }).then(pageEvents),
+        (pageParam === undefined
+          ? landedOr(landing?.timeline, EventHistoryPage, () =>
+              callConsole(listEvents, {
+                query: { ...historyQuery(learnerId, filter), limit: FIRST_TIMELINE_PAGE },
+                signal,
+              }),
+            )
+          : callConsole(listEvents, {
+              query: {
+                ...historyQuery(learnerId, filter),
+                cursor: pageParam,
+                limit: TIMELINE_PAGE,
+              },
+              signal,
+            })
+        ).then(pageEvents),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => (last.pageInfo.hasMore ? last.pageInfo.cursor : undefined),
     }),
   /** The latest few events of one kind (quiz attempts, submissions). */
-  latest: (learnerId: string, kind: EventKind, limit = 5) =>
+  latest: (learnerId: string, kind: EventKind, landing?: LearnerLanding) =>
     queryOptions({
-      queryKey: ['learners', learnerId, 'latest', kind, limit],
+      queryKey: ['learners', learnerId, 'latest', kind, LATEST_SHOWN],
       queryFn: ({ signal }) =>
-        callConsole(listEvents, { query: { learnerId, kind, limit }, signal })
+        landedOr(
+          kind === 'quizAttempt'
+            ? landing?.latestQuizAttempts
+            : kind === 'assignmentSubmission'
+              ? landing?.latestSubmissions
+              : undefined,
+          EventHistoryPage,
+          () =>
+            callConsole(listEvents, { query: { learnerId, kind, limit: LATEST_SHOWN }, signal }),
+        )
           .then(pageEvents)
           .then((page) => page.events),
     }),

@@ -3,25 +3,43 @@
 // exported whole as CSV (current titles looked up) or NDJSON.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { EVENT_KINDS, type EventKind } from '#contract/enums.ts';
-import type { ResolvedName } from '#contract/console/names.ts';
 import { ListFooter } from '../../../components/list-footer.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
 import { VirtualRows } from '../../../components/virtual-rows.tsx';
 import { formatCount, plural } from '../../../lib/format.ts';
 import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-time.ts';
+import { useAfterFirstContent } from '../../../lib/use-after-first-content.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import type { StoredEvent } from '../data/event-model.ts';
 import { describeAction } from '../data/event-summary.ts';
-import { downloadEvents, exportTitles, type ExportFormat } from '../data/export-events.ts';
 import { knownTitle, useTopicName } from '../data/names.ts';
 import { formatEventTime } from '../views/event-row.tsx';
-import { learnerQueries, readWholeTimeline, type TimelineFilter } from './learner-data.ts';
+import { learnerQueries, type TimelineFilter } from './learner-data.ts';
+
+// The export (its CSV and NDJSON writers, the file saving, the toasts) loads after the first content:
+// the first paint needs none of it. Until then its buttons are look-alikes that do nothing
+// (aria-disabled, so nothing moves or dims when the real ones come).
+const TimelineExport = lazy(() =>
+  import('./timeline-export.tsx').then((module) => ({ default: module.TimelineExport })),
+);
+
+function ExportLookAlike() {
+  return (
+    <div className="learner-timeline__export">
+      <Button size="sm" aria-disabled>
+        Export CSV
+      </Button>
+      <Button size="sm" aria-disabled>
+        Export NDJSON
+      </Button>
+    </div>
+  );
+}
 
 const COLUMNS = ['What', 'When', 'Kind'] as const;
 const PHONE_ROW_HEIGHT = 76;
@@ -56,6 +74,7 @@ export function LearnerTimeline({
   const pageError = isFetchNextPageError ? query.error : null;
   const phone = useMediaQuery(PHONE_QUERY);
   const filtered = Boolean(filter.kinds || filter.from || filter.to);
+  const afterFirstContent = useAfterFirstContent();
 
   return (
     <section className="learner-section learner-timeline" aria-labelledby="learner-timeline">
@@ -74,7 +93,13 @@ export function LearnerTimeline({
             ? ` ${formatCount(rejected)} did not match the expected event format and are not shown.`
             : ''}
         </p>
-        <TimelineExport learnerId={learnerId} learnerName={learnerName} filter={filter} />
+        {afterFirstContent ? (
+          <Suspense fallback={<ExportLookAlike />}>
+            <TimelineExport learnerId={learnerId} learnerName={learnerName} filter={filter} />
+          </Suspense>
+        ) : (
+          <ExportLookAlike />
+        )}
       </div>
       {query.isError ? (
         <ErrorState
@@ -228,60 +253,5 @@ function TimeField({
         />
       )}
     </Field>
-  );
-}
-
-function TimelineExport({
-  learnerId,
-  learnerName,
-  filter,
-}: {
-  learnerId: string;
-  learnerName: string;
-  filter: TimelineFilter;
-}) {
-  const [read, setRead] = useState<number | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  const run = async (format: ExportFormat) => {
-    controller.current = new AbortController();
-    setRead(0);
-    try {
-      const events = await readWholeTimeline(learnerId, filter, setRead, controller.current.signal);
-      const titles =
-        format === 'csv' ? await exportTitles(events) : new Map<string, ResolvedName>();
-      const name = downloadEvents(
-        events,
-        format,
-        titles,
-        new Date(),
-        `lectern-learner-${learnerId}`,
-      );
-      toast.success(`Exported ${plural(events.length, 'event')} of ${learnerName} to ${name}`);
-    } catch (error) {
-      if (!controller.current.signal.aborted)
-        toast.error(`The export stopped: ${(error as Error).message}`);
-    } finally {
-      setRead(null);
-      controller.current = null;
-    }
-  };
-  if (read !== null)
-    return (
-      <div className="learner-timeline__export" role="status">
-        Reading events… {formatCount(read)} so far{' '}
-        <Button size="sm" variant="ghost" onClick={() => controller.current?.abort()}>
-          Stop
-        </Button>
-      </div>
-    );
-  return (
-    <div className="learner-timeline__export">
-      <Button size="sm" onClick={() => void run('csv')}>
-        Export CSV
-      </Button>
-      <Button size="sm" onClick={() => void run('ndjson')}>
-        Export NDJSON
-      </Button>
-    </div>
   );
 }

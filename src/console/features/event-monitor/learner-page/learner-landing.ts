@@ -1,0 +1,88 @@
+// The learner page's first reads, sent on landing with the session check (docs/decisions/loading-strategy.md)
+// instead of once the route's loader chunk has queued behind its other chunks. Kept in the shell, so it
+// imports nothing: the answers stay raw `Response`s, and the page's queries parse them with the contract
+// (learner-data.ts) once its code has loaded. The URLs are the contract's (learner-landing.test.ts).
+import type { LandingData } from '../../../lib/landing-data.ts';
+import { keepLandingData } from '../../../lib/landing-data.ts';
+
+/** The timeline's filter as the page's URL gives it. */
+export interface LandingFilter {
+  kinds?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The first page's reads, each a raw answer (null when it could not be sent). */
+export interface LearnerLanding {
+  filter: LandingFilter;
+  summary: Promise<Response | null>;
+  timeline: Promise<Response | null>;
+  latestQuizAttempts: Promise<Response | null>;
+  latestSubmissions: Promise<Response | null>;
+}
+
+/** The timeline's first page: what the first screen shows and some rows of scroll, no more. */
+export const FIRST_TIMELINE_PAGE = 50;
+export const LATEST_SHOWN = 5;
+
+export const landingKey = (learnerId: string) => `learner-page:${learnerId}`;
+
+/** The reads' URLs (`{ learnerId }` and the URL's filter), in the API client's order of parameters. */
+export function landingUrls(learnerId: string, filter: LandingFilter) {
+  const events = (query: Record<string, string | number | undefined>) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined) params.set(key, String(value));
+    return `/api/events?${params.toString()}`;
+  };
+  return {
+    summary: `/api/learners/${encodeURIComponent(learnerId)}`,
+    timeline: events({
+      learnerId,
+      kind: filter.kinds,
+      from: filter.from,
+      to: filter.to,
+      limit: FIRST_TIMELINE_PAGE,
+    }),
+    latestQuizAttempts: events({ learnerId, kind: 'quizAttempt', limit: LATEST_SHOWN }),
+    latestSubmissions: events({ learnerId, kind: 'assignmentSubmission', limit: LATEST_SHOWN }),
+  };
+}
+
+/** The filter in the page's address, raw (the loader uses the reads only if the route's agrees). */
+function filterOf(search: string): LandingFilter {
+  const params = new URLSearchParams(search);
+  const value = (key: string) => params.get(key) ?? undefined;
+  return { kinds: value('kinds'), from: value('from'), to: value('to') };
+}
+
+/**
+ * `staticData.landingData` of the learner route: the four reads, sent at once rather than once the
+ * session's answer has been parsed (that waits for the contract's code): they are GETs that the server
+ * answers only for a signed-in user with a role, and when the session says there is none they are
+ * cancelled and nothing is kept.
+ */
+export const startLearnerReads: LandingData = ({ params, session }) => {
+  const learnerId = params.learnerId!;
+  const filter = filterOf(window.location.search);
+  const urls = landingUrls(learnerId, filter);
+  const cancel = new AbortController();
+  session.catch(() => cancel.abort());
+  const read = (url: string) =>
+    fetch(url, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      signal: cancel.signal,
+    }).catch(() => null); // Not sent or cancelled: the page asks again.
+  const landing: LearnerLanding = {
+    filter,
+    summary: read(urls.summary),
+    timeline: read(urls.timeline),
+    latestQuizAttempts: read(urls.latestQuizAttempts),
+    latestSubmissions: read(urls.latestSubmissions),
+  };
+  keepLandingData(
+    landingKey(learnerId),
+    session.then(() => landing),
+  );
+};
