@@ -9,7 +9,6 @@ import type { User, UserPage } from '#contract/schemas/read-models.ts';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callConsole } from '../../../lib/console-api.ts';
-import { userQueries } from '../../../lib/queries/users.ts';
 import { parseEvent, type StoredEvent } from '../data/event-model.ts';
 import { FIRST_TIMELINE_PAGE, LATEST_SHOWN, type LearnerLanding } from './learner-landing.ts';
 
@@ -140,12 +139,18 @@ export async function readWholeTimeline(
 }
 
 /**
+ * The Users screen's lists' key (`userQueries.all`, learner-landing.test.ts): written here, as importing
+ * it would bring the users list's reads and the Content API's endpoints into the page's first chunks.
+ */
+export const USERS_LISTS = ['users'] as const;
+
+/**
  * The learner's account as the Users screen loaded it, if it did this session: the Content API reads
  * users only as one throttled list, with no read of one user.
  */
 export function accountFromUsersList(queryClient: QueryClient, learnerId: string): User | null {
   const lists = queryClient.getQueriesData<InfiniteData<z.infer<typeof UserPage>>>({
-    queryKey: userQueries.all,
+    queryKey: USERS_LISTS,
   });
   const wanted = learnerId.toLowerCase();
   for (const [, data] of lists)

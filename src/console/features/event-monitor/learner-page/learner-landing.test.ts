@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { getLearnerSummary, type LearnerSummary } from '#contract/console/learners.ts';
 import { listEvents } from '#contract/console/relay.ts';
 import { consoleUrl } from '../../../lib/console-api.ts';
-import { learnerQueries } from './learner-data.ts';
+import { userQueries } from '../../../lib/queries/users.ts';
+import { learnerQueries, USERS_LISTS } from './learner-data.ts';
 import {
   FIRST_TIMELINE_PAGE,
   LATEST_SHOWN,
@@ -64,6 +65,10 @@ describe('the learner page on landing', () => {
         query: { learnerId: LEARNER, kind: 'assignmentSubmission', limit: LATEST_SHOWN },
       }),
     );
+  });
+
+  it("finds the Users screen's lists by their key", () => {
+    expect(USERS_LISTS).toEqual(userQueries.all);
   });
 
   it("takes a landed answer that matches the contract as the query's data", async () => {
