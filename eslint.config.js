@@ -41,6 +41,23 @@ export default defineConfig(
     },
   },
 
+  // One zod dialect: zod/mini (tree-shakable; classic zod costs every first route ~15 KB gzip more).
+  {
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^zod(?!/mini$)',
+              message: "Import { z } from 'zod/mini' (docs/decisions/zod-mini.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // React (console only).
   {
     files: ['src/console/**/*.{ts,tsx}'],

@@ -197,11 +197,9 @@ export const AlertRule = z.object({
     description: 'Shown to admins; null for other roles (a webhook URL can be a secret itself).',
   }),
   hasWebhook: z.boolean(),
-  webhookSecretHint: z
-    .nullable(z.string())
-    .register(z.globalRegistry, {
-      description: 'The last 4 characters of the signing secret, for admins.',
-    }),
+  webhookSecretHint: z.nullable(z.string()).register(z.globalRegistry, {
+    description: 'The last 4 characters of the signing secret, for admins.',
+  }),
   state: AlertRuleState,
   lastFiredAt: z.nullable(z.iso.datetime()),
   lastEvaluatedAt: z.nullable(z.iso.datetime()),
@@ -260,11 +258,9 @@ export const UpdateAlertRuleBody = z.extend(AlertRuleInput, {
     .int()
     .check(z.positive())
     .register(z.globalRegistry, { description: 'The `version` the change is based on.' }),
-  rotateSecret: z
-    ._default(z.boolean(), false)
-    .register(z.globalRegistry, {
-      description: 'Issue a new signing secret (the old one stops at once).',
-    }),
+  rotateSecret: z._default(z.boolean(), false).register(z.globalRegistry, {
+    description: 'Issue a new signing secret (the old one stops at once).',
+  }),
 });
 
 export const updateAlertRule = consoleEndpoint({
@@ -321,16 +317,12 @@ export const DeliveryAttempt = z.object({
 export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
 export const AlertDelivery = z.object({
-  id: z
-    .string()
-    .register(z.globalRegistry, {
-      description: 'Also the `webhook-id` header: the same on every retry.',
-    }),
-  host: z
-    .string()
-    .register(z.globalRegistry, {
-      description: "The webhook's host (the URL itself is shown to admins on the rule).",
-    }),
+  id: z.string().register(z.globalRegistry, {
+    description: 'Also the `webhook-id` header: the same on every retry.',
+  }),
+  host: z.string().register(z.globalRegistry, {
+    description: "The webhook's host (the URL itself is shown to admins on the rule).",
+  }),
   state: DeliveryState,
   attempts: z.array(DeliveryAttempt).register(z.globalRegistry, { description: 'Oldest first.' }),
   nextAttemptAt: z.nullable(z.iso.datetime()),
@@ -342,11 +334,9 @@ export const Alert = z.object({
   id: z.uuid(),
   ruleId: z.uuid(),
   ruleName: z.string(),
-  text: z
-    .string()
-    .register(z.globalRegistry, {
-      description: 'What happened, in a sentence (the webhook `text`).',
-    }),
+  text: z.string().register(z.globalRegistry, {
+    description: 'What happened, in a sentence (the webhook `text`).',
+  }),
   observed: z.number().register(z.globalRegistry, {
     description:
       'The figure that made it fire: events counted (`burst`), minutes without one (`silence`), minutes behind or failing (`relayLag`, `kindFailing`).',
@@ -393,18 +383,14 @@ export const listAlerts = consoleEndpoint({
 });
 
 export const AlertSummary = z.object({
-  unread: z
-    .int()
-    .register(z.globalRegistry, {
-      description: 'Alerts fired after the caller last opened the bell.',
-    }),
+  unread: z.int().register(z.globalRegistry, {
+    description: 'Alerts fired after the caller last opened the bell.',
+  }),
   unacknowledged: z.int(),
   firing: z.int().register(z.globalRegistry, { description: 'Rules firing now.' }),
-  latestSeq: z
-    .int()
-    .register(z.globalRegistry, {
-      description: 'The newest alert seq (0: none): send to mark read.',
-    }),
+  latestSeq: z.int().register(z.globalRegistry, {
+    description: 'The newest alert seq (0: none): send to mark read.',
+  }),
 });
 export type AlertSummary = z.infer<typeof AlertSummary>;
 
@@ -426,12 +412,9 @@ export const markAlertsRead = consoleEndpoint({
   summary: 'Marks every alert up to `upTo` as read, for the caller only.',
   access: ['admin', 'support'],
   body: z.object({
-    upTo: z
-      .int()
-      .check(z.gte(0))
-      .register(z.globalRegistry, {
-        description: 'The `latestSeq` of the summary the caller saw.',
-      }),
+    upTo: z.int().check(z.gte(0)).register(z.globalRegistry, {
+      description: 'The `latestSeq` of the summary the caller saw.',
+    }),
   }),
   response: AlertSummary,
 });

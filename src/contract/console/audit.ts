@@ -66,11 +66,9 @@ export const AuditEntry = z.object({
   }),
   clientAddress: z.nullable(z.string()),
   method: z.string(),
-  route: z
-    .string()
-    .register(z.globalRegistry, {
-      description: '`METHOD /template`: `POST /api/v2/content/course/create`.',
-    }),
+  route: z.string().register(z.globalRegistry, {
+    description: '`METHOD /template`: `POST /api/v2/content/course/create`.',
+  }),
   path: z.string(),
   operation: z
     .string()

@@ -106,12 +106,9 @@ export const LinkCheckFigures = z.object({
     .int()
     .check(z.gte(0))
     .register(z.globalRegistry, { description: 'Distinct URLs in the course.' }),
-  fetched: z
-    .int()
-    .check(z.gte(0))
-    .register(z.globalRegistry, {
-      description: 'Of them, fetched in this run (not from the cache).',
-    }),
+  fetched: z.int().check(z.gte(0)).register(z.globalRegistry, {
+    description: 'Of them, fetched in this run (not from the cache).',
+  }),
   concurrency: z
     .int()
     .check(z.gte(1))

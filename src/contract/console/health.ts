@@ -19,11 +19,9 @@ export type RelayLeadership = z.infer<typeof RelayLeadership>;
 
 export const UpstreamPool = z
   .object({
-    connections: z
-      .int()
-      .register(z.globalRegistry, {
-        description: '`LECTERN_UPSTREAM_CONNECTIONS`: the most it opens.',
-      }),
+    connections: z.int().register(z.globalRegistry, {
+      description: '`LECTERN_UPSTREAM_CONNECTIONS`: the most it opens.',
+    }),
     busy: z.int().register(z.globalRegistry, { description: 'Requests on a connection now.' }),
     queued: z
       .int()
@@ -39,11 +37,9 @@ export const RequestBodies = z
       .int()
       .register(z.globalRegistry, { description: 'Proxied request bodies being received now.' }),
     limit: z.int().register(z.globalRegistry, { description: '`LECTERN_BODIES_TOTAL`.' }),
-    saturated: z
-      .boolean()
-      .register(z.globalRegistry, {
-        description: 'Every place is taken: the next body is refused with 503.',
-      }),
+    saturated: z.boolean().register(z.globalRegistry, {
+      description: 'Every place is taken: the next body is refused with 503.',
+    }),
   })
   .register(z.globalRegistry, {
     description: 'Proxied request bodies being received (read whole before forwarding).',
@@ -59,11 +55,9 @@ export const Health = z.object({
     latencyMs: z.nullable(z.number()),
   }),
   relay: RelayLeadership,
-  auditBacklog: z
-    .int()
-    .register(z.globalRegistry, {
-      description: 'Audit rows waiting in memory for the database to come back.',
-    }),
+  auditBacklog: z.int().register(z.globalRegistry, {
+    description: 'Audit rows waiting in memory for the database to come back.',
+  }),
   upstreamPool: UpstreamPool,
   requestBodies: RequestBodies,
 });
@@ -81,11 +75,9 @@ export const ConsoleMeta = z.object({
   }),
   csrfHeader: z.literal(CSRF_HEADER),
   roles: RoleDescriptions,
-  demoAccounts: z
-    .nullable(z.array(DemoAccount))
-    .register(z.globalRegistry, {
-      description: 'The demo credentials in `demo` mode; null otherwise.',
-    }),
+  demoAccounts: z.nullable(z.array(DemoAccount)).register(z.globalRegistry, {
+    description: 'The demo credentials in `demo` mode; null otherwise.',
+  }),
   signIn: z
     .object({
       instance: z.boolean().register(z.globalRegistry, {
@@ -95,11 +87,9 @@ export const ConsoleMeta = z.object({
       identityProvider: z
         .nullable(
           z.object({
-            name: z
-              .string()
-              .register(z.globalRegistry, {
-                description: '`LECTERN_OIDC_NAME`: "Sign in with <name>".',
-              }),
+            name: z.string().register(z.globalRegistry, {
+              description: '`LECTERN_OIDC_NAME`: "Sign in with <name>".',
+            }),
             signOutUrl: z.nullable(z.url()).register(z.globalRegistry, {
               description:
                 "The provider's end-session page, which signs the user out there too and comes back to the console's sign-in page; null when the provider has none. The console offers it after signing out a session started through the provider.",

@@ -36,22 +36,18 @@ export const VersionCounts = z.object({
   sections: z.int().register(z.globalRegistry, { description: 'Sections after the change.' }),
   lessons: z.int(),
   topics: z.int(),
-  added: z
-    .int()
-    .register(z.globalRegistry, {
-      description: 'Sections, lessons and topics added by the change.',
-    }),
+  added: z.int().register(z.globalRegistry, {
+    description: 'Sections, lessons and topics added by the change.',
+  }),
   removed: z.int(),
   moved: z.int().register(z.globalRegistry, { description: 'Moved to another parent.' }),
   reordered: z
     .int()
     .register(z.globalRegistry, { description: 'Moved among the siblings of the same parent.' }),
   renamed: z.int(),
-  changed: z
-    .int()
-    .register(z.globalRegistry, {
-      description: 'Sections, lessons and topics with other fields changed.',
-    }),
+  changed: z.int().register(z.globalRegistry, {
+    description: 'Sections, lessons and topics with other fields changed.',
+  }),
   courseFields: z
     .int()
     .register(z.globalRegistry, { description: 'Fields of the course and its group changed.' }),
@@ -151,11 +147,9 @@ export const NodeChange = z.object({
     .register(z.globalRegistry, { description: 'The server id, the same in both versions.' }),
   kind: DiffNodeKind,
   change: z.enum(['added', 'removed', 'kept']),
-  title: z
-    .string()
-    .register(z.globalRegistry, {
-      description: 'Its title in the later version (the earlier if removed).',
-    }),
+  title: z.string().register(z.globalRegistry, {
+    description: 'Its title in the later version (the earlier if removed).',
+  }),
   renamedFrom: z.nullable(z.string()),
   movedFrom: z
     .nullable(ParentRef)

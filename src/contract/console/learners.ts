@@ -29,11 +29,9 @@ const when = z.nullable(z.iso.datetime());
  */
 export const LearnerResource = z.object({
   id: z.string(),
-  title: z
-    .string()
-    .register(z.globalRegistry, {
-      description: 'The title the latest event about it carried (the feed names it).',
-    }),
+  title: z.string().register(z.globalRegistry, {
+    description: 'The title the latest event about it carried (the feed names it).',
+  }),
   events: z.int().check(z.nonnegative()),
   enrolledAt: when
     .clone()
@@ -48,11 +46,9 @@ export const LearnerResource = z.object({
   certificateAt: when
     .clone()
     .register(z.globalRegistry, { description: 'Courses: the first certificate event.' }),
-  progressPercent: z
-    .nullable(z.number())
-    .register(z.globalRegistry, {
-      description: 'The progress the latest event that gives one says.',
-    }),
+  progressPercent: z.nullable(z.number()).register(z.globalRegistry, {
+    description: 'The progress the latest event that gives one says.',
+  }),
   lastEventAt: z.iso.datetime(),
 });
 export type LearnerResource = z.infer<typeof LearnerResource>;

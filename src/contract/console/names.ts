@@ -82,16 +82,12 @@ export const ResolvedName = z.object({
   id: z.string(),
   state: NameState,
   title: z.nullable(z.string()),
-  courseId: z
-    .nullable(z.string())
-    .register(z.globalRegistry, {
-      description: 'Topics: the course that holds the topic now, when known.',
-    }),
-  checkedAt: z
-    .nullable(z.number())
-    .register(z.globalRegistry, {
-      description: 'When the instance gave this answer (epoch ms); null if never.',
-    }),
+  courseId: z.nullable(z.string()).register(z.globalRegistry, {
+    description: 'Topics: the course that holds the topic now, when known.',
+  }),
+  checkedAt: z.nullable(z.number()).register(z.globalRegistry, {
+    description: 'When the instance gave this answer (epoch ms); null if never.',
+  }),
   message: z
     .nullable(z.string())
     .register(z.globalRegistry, { description: 'Why a name is unavailable.' }),

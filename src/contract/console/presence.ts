@@ -116,11 +116,9 @@ export const TakeLeaseBody = z.object({ tabId: TabId });
 
 export const LeaseListItem = z.extend(EditLease, {
   courseId: CourseId,
-  title: z
-    .string()
-    .register(z.globalRegistry, {
-      description: "The course's title as the holder's tab showed it.",
-    }),
+  title: z.string().register(z.globalRegistry, {
+    description: "The course's title as the holder's tab showed it.",
+  }),
 });
 export type LeaseListItem = z.infer<typeof LeaseListItem>;
 

@@ -108,11 +108,9 @@ export const Schedule = z.object({
   runBy: z
     .nullable(z.string())
     .register(z.globalRegistry, { description: 'The console server that ran it.' }),
-  outcome: z
-    .nullable(z.string())
-    .register(z.globalRegistry, {
-      description: 'What happened, in a sentence; null until it has run.',
-    }),
+  outcome: z.nullable(z.string()).register(z.globalRegistry, {
+    description: 'What happened, in a sentence; null until it has run.',
+  }),
   results: z.array(ScheduleItemResult),
 });
 export type Schedule = z.infer<typeof Schedule>;
@@ -178,16 +176,12 @@ export const encodeScheduleCursor = (at: number, seq: number): string =>
 
 export const ScheduleListQuery = z.object({
   view: z._default(ScheduleView, 'upcoming'),
-  groupId: z
-    .optional(z.uuid('must be an id'))
-    .register(z.globalRegistry, {
-      description: "A course group's schedules and those of its courses.",
-    }),
-  targetId: z
-    .optional(z.uuid('must be an id'))
-    .register(z.globalRegistry, {
-      description: 'The schedules of one group, course or learning path.',
-    }),
+  groupId: z.optional(z.uuid('must be an id')).register(z.globalRegistry, {
+    description: "A course group's schedules and those of its courses.",
+  }),
+  targetId: z.optional(z.uuid('must be an id')).register(z.globalRegistry, {
+    description: 'The schedules of one group, course or learning path.',
+  }),
   cursor: z.optional(ScheduleCursor),
   limit: LimitParam,
 });

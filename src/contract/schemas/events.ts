@@ -13,11 +13,9 @@ export const EventLearner = z
 const ref = z.object({ id: Uuid, title: z.string() });
 
 const base = {
-  id: z
-    .string()
-    .register(z.globalRegistry, {
-      description: 'Stable event id; the same event always has the same id.',
-    }),
+  id: z.string().register(z.globalRegistry, {
+    description: 'Stable event id; the same event always has the same id.',
+  }),
   timestamp: z.int().register(z.globalRegistry, { description: 'Epoch milliseconds.' }),
   learner: EventLearner,
 };
