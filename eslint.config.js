@@ -41,16 +41,18 @@ export default defineConfig(
     },
   },
 
-  // One zod dialect: zod/mini (tree-shakable; classic zod costs every first route ~15 KB gzip more).
+  // One zod dialect: zod/mini (tree-shakable), with its English messages, from src/contract/zod.ts only.
   {
+    ignores: ['src/contract/zod.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^zod(?!/mini$)',
-              message: "Import { z } from 'zod/mini' (docs/decisions/zod-mini.md).",
+              regex: '^zod($|/)',
+              message:
+                "Import { z } from '#contract/zod.ts' (zod/mini with English messages; docs/decisions/zod-mini.md).",
             },
           ],
         },

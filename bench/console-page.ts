@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page, type Route } from 'playwright';
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import { Capabilities, type SessionView } from '#contract/console/session.ts';
 import { buildConsole } from './console-build.ts';
 import { serveStatic } from './editor-serve.ts';

@@ -1,6 +1,6 @@
 // Every REST endpoint of spec section 4, as data. The OpenAPI document is generated from this table,
 // the sandbox registers these routes, and the console server's proxy allowlist is derived from it.
-import { z } from 'zod/mini';
+import { z } from './zod.ts';
 import { ContentSearchType, EventKind, FullContentType, Permission } from './enums.ts';
 import { Uuid } from './primitives.ts';
 import { READ_MESSAGES } from './messages.ts';

@@ -1,5 +1,5 @@
 // Turns zod issues into the API's flat `errors` strings ("courseAttributes[0].title: ...").
-import type { z } from 'zod/mini';
+import type { z } from './zod.ts';
 
 export function formatPath(path: readonly PropertyKey[]): string {
   return path

@@ -1,6 +1,6 @@
 // The GraphQL login entry point (spec 4.6, 5.7): operation documents and result shapes, shared by
 // the sandbox (which serves them) and clients (which send them).
-import { z } from 'zod/mini';
+import { z } from './zod.ts';
 import { Uuid } from './primitives.ts';
 
 /** Default path; the sandbox's `SANDBOX_GRAPHQL_PATH` may move it. Always `?apiKey=<key>`. */

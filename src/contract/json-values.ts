@@ -2,7 +2,7 @@
 // (JSON.stringify and every recursive walker overflow the stack on deep values, and parsing 200,000
 // brackets only to refuse them is wasted work), and the text of a value for a message, without calling
 // a `toString` the request may have replaced (`{"toString": null}` makes String() throw).
-import { z } from 'zod/mini';
+import { z } from './zod.ts';
 import { formatPath } from './format-issues.ts';
 import { WRITE_MESSAGES } from './messages.ts';
 

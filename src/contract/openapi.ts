@@ -1,6 +1,6 @@
 // Generates the OpenAPI 3.1 document from the contract's schemas and endpoint table. Never hand-edit
 // the output: `npm run openapi` writes it, and the sandbox serves it at /incoming/v2/openapi.json.
-import { z } from 'zod/mini';
+import { z } from './zod.ts';
 import { API_PREFIX, ENDPOINTS, type Endpoint } from './endpoints.ts';
 
 type JsonSchema = Record<string, unknown>;

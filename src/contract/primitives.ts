@@ -1,5 +1,5 @@
 // Shared wire primitives. `.meta()` feeds the generated OpenAPI document.
-import { z } from 'zod/mini';
+import { z } from './zod.ts';
 
 export const Uuid = z.uuid().register(z.globalRegistry, { description: 'UUID' });
 

@@ -1,5 +1,5 @@
 // Sandbox configuration, read from the environment once. `SANDBOX_*` variables are documented in docs/sandbox.md.
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import { LIMITS } from '#contract/index.ts';
 
 const EnvSchema = z.object({

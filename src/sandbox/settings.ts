@@ -1,5 +1,5 @@
 // Runtime settings changed through `PUT /sandbox/settings`, persisted in sandbox_settings.
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import type { Db } from './storage/database.ts';
 
 export const RateLimit = z.strictObject({

@@ -1,7 +1,7 @@
 // Console server configuration, parsed from the environment once. A missing or malformed variable stops
 // the start with a message that names it (ConfigError). docs/operations/configuration.md mirrors this.
 import { hostname } from 'node:os';
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import { CONSOLE_ROLES, type ConsoleRole } from '#contract/console/access.ts';
 import { EVENT_KINDS, EventKind, LIMITS } from '#contract/index.ts';
 import { parseAllowlist, type AllowEntry } from './net/address-guard.ts';

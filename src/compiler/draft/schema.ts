@@ -1,7 +1,7 @@
 // The course draft: what the editor edits and the compiler turns into API requests. Every node has a
 // stable client id; nodes that exist on the server also carry their server id. Shapes are built from
 // the contract's schemas so a draft field is exactly an API field.
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import {
   ArticlePageVariant,
   CourseAttributes,

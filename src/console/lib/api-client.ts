@@ -1,7 +1,7 @@
 // The one HTTP client of the console. It speaks to the console server (`/api/...`), parses every success
 // body with a schema, and maps failures to ApiError. UI reactions (redirect to sign-in, throttle
 // notice) are not done here: they are hooks that main.tsx wires to the router and the throttle store.
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import { formatZodIssues } from '#contract/format-issues.ts';
 import { ApiError, type ApiErrorKind } from './api-error.ts';
 import { retryAfterMs } from './retry-after.ts';

@@ -2,7 +2,7 @@
 // from the endpoint's path template, its method, and the answer parsed with its response schema. A
 // feature's data module passes the endpoint and the input; nothing about the server's routes is
 // written twice.
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import {
   fillPath,
   isRedirect,

@@ -1,7 +1,7 @@
 // The URL checks without zod behave as the zod schemas they replaced (url-search.ts): the same values
 // kept, normalized the same way, and the same refused.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import {
   bool,
   isoTime,

@@ -3,7 +3,7 @@
 // it stops, and fires at most once per window of `windowMinutes`. A firing is an alert: it rings the
 // console's bell (unread per person, acknowledged once for everyone) and is POSTed to the rule's webhook,
 // signed as Standard Webhooks say, retried with exponential backoff and jitter, every attempt logged.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { EventKind, type EventKind as EventKindType } from '../enums.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { CursorParam, LimitParam, PageInfo } from './pages.ts';

@@ -1,6 +1,6 @@
 // The audit log for admins: every state-changing call under /api, refusals included, written before
 // the call takes effect (docs/decisions/audit-before-effect.md); filtered keyset pages and exports.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { AUDIT_STATUS_FILTER } from './audit-status.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { CursorParam, LimitParam, PageInfo, TimeParam } from './pages.ts';

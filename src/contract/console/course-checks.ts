@@ -2,7 +2,7 @@
 // catalog), its findings and the endpoint that answers it. The checks that need no network are pure
 // TypeScript in the compiler (src/compiler/checks) and run on the console server for a saved course and
 // in the browser for an unsaved draft; the links are fetched by the console server only.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 
 export const CHECK_SEVERITIES = ['error', 'warning', 'note'] as const;

@@ -2,7 +2,7 @@
 // document (docs/console-openapi.json) and the endpoint reference of docs/console-api.md (the part
 // between its `generated` markers). Never hand-edit either: `npm run openapi` writes both, and
 // ./document.test.ts fails when a committed one is stale.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import type { ConsoleAccess } from './access.ts';
 import { AuditEntry, AuditPage, AuditSubject } from './audit.ts';
 import {

@@ -2,7 +2,7 @@
 // from it (src/server/routes/console-route.ts: access, input parsing, audit, response), the console
 // calls it through it (src/console/lib/console-api.ts), and docs/console-api.md and
 // docs/console-openapi.json are generated from every endpoint listed in ./index.ts. See ./README.md.
-import type { z } from 'zod/mini';
+import type { z } from '../zod.ts';
 import type { ConsoleErrorCode } from './errors.ts';
 import type { ConsoleAccess } from './access.ts';
 

@@ -1,6 +1,6 @@
 // The console server's own error answers: one JSON shape, a stable code and a sentence the console can
 // show as it is. Answers passed through from the learning instance keep their own shapes.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 
 /** Each code with the statuses it comes with and when, in the words of the API document. */
 export const CONSOLE_ERRORS = {

@@ -10,7 +10,7 @@
 // Syntax (web-search style, as PostgreSQL's websearch_to_tsquery reads it): words must all occur;
 // "quoted words" must occur in that order; -word leaves out events with it; `or` between two parts
 // accepts either part (`ann lee or bob` = (ann and lee) or bob).
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 
 /** A phrase: words that must occur one after another (one word: anywhere). */
 export type SearchPhrase = readonly string[];

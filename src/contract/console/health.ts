@@ -1,6 +1,6 @@
 // What anyone may ask without a session: the server's health (for load balancers and monitoring) and
 // the public facts the sign-in page needs.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { ConsoleRole } from './access.ts';
 import { RoleDescriptions } from './roles.ts';

@@ -1,7 +1,7 @@
 // Course history: every change Lectern applies to a course is kept as a version (the course as read
 // before, and as confirmed after), and any two versions compare side by side by stable ids, so a move
 // reads as a move and a rename as a rename (docs/decisions/course-history.md).
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { Status } from '../enums.ts';
 import { Course, CourseGroup, CourseStructure } from '../schemas/read-models.ts';
 import { consoleEndpoint } from './endpoint.ts';

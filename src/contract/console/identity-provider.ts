@@ -1,6 +1,6 @@
 // Sign-in through the company's identity provider (OpenID Connect, Authorization Code with PKCE). The
 // browser navigates to these two addresses; both answer with a redirect, never JSON.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { IDENTITY_PROVIDER_PROBLEMS } from './url-values.ts';
 

@@ -2,7 +2,7 @@
 // events of each kind, and where they stand in each course and learning path they touched. Everything
 // comes from the events the relay stored; the timeline itself is read through `listEvents` with
 // `learnerId` set to the learner's id.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { EventKind } from '../enums.ts';
 import { consoleEndpoint } from './endpoint.ts';
 

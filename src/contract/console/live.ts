@@ -6,7 +6,7 @@
 //
 // A topic is `<kind>:<key>`. A kind names its key's pattern and its message's schema here; the server
 // says how to load it (src/server/live/). To add one: a row in LIVE_TOPICS, a loader on the server.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { CoursePresence } from './presence.ts';
 

@@ -1,7 +1,7 @@
 // Titles for the ids events carry: courses, topics and learning paths, looked up on the instance by the
 // console server and kept in its database for every user and every server (a title is asked of the
 // instance once per `LECTERN_NAMES_TTL_S`, not once per user), so every event view can show names.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 
 /** Ids per call, all three lists together. */

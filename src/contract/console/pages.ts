@@ -1,7 +1,7 @@
 // The pieces every list endpoint of the console server shares: time filters, keyset cursors, page
 // sizes and the `pageInfo` of an answer. Cursors are the seq of the last item seen, base64url-encoded
 // and opaque to clients; atob/btoa work in Node and the browser alike.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 
 /** Epoch milliseconds or an ISO 8601 date/time, parsed to epoch milliseconds. */
 export const TimeParam = z

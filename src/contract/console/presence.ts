@@ -4,7 +4,7 @@
 // `presence:<courseId>`). A tab says it is still there with a heartbeat; a tab that stops (closed,
 // crashed, offline) is gone once its heartbeat expires. The lease never blocks a write: the proxy
 // forwards an apply whoever holds it, and the editor's conflict check before apply stays.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 
 const CourseId = z.uuid('must be a course id');

@@ -2,7 +2,7 @@
 // consumer rules) into its own store, and browsers read the store: per-kind status, a live stream and
 // history pages. Each stored event gets a relay sequence number `seq`: monotonic, unique, not
 // necessarily dense.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { EventKind } from '../enums.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { EventSearchParam } from './event-search.ts';

@@ -3,7 +3,7 @@
 // publish) or declines with a comment; the requester sees the outcome. A request remembers the course's
 // history version it asks for, so the queue can say what changed since the last published version and
 // mark it stale when the course changed after it was made.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { CourseCheckReport } from './course-checks.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { VersionCounts } from './history.ts';

@@ -1,6 +1,6 @@
 // The admin-only roles API behind the roles page: who holds which console role (access.ts), and where
 // each grant came from.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { ConsoleRole } from './access.ts';
 import { consoleEndpoint } from './endpoint.ts';
 

@@ -3,7 +3,7 @@
 // into their own navigation. A view's `search` is the screen's URL search state as it was saved: the
 // console validates it again with the screen's own rules when it is opened, so a view saved by an older
 // console falls back to "no filter" for a part it no longer knows.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { ConsoleRole } from './access.ts';
 import { consoleEndpoint } from './endpoint.ts';
 

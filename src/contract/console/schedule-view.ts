@@ -1,6 +1,6 @@
 // The two views of the scheduled actions, apart from schedules.ts, which builds every schedule schema
 // when imported. The console's URL check uses the bare list (url-values.ts), without zod.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { SCHEDULE_VIEWS } from './url-values.ts';
 
 export const ScheduleView = z.enum(SCHEDULE_VIEWS).register(z.globalRegistry, {

@@ -4,7 +4,7 @@
 // the manual action (#contract/publish-rules.ts), audited as the admin who scheduled it. Times travel
 // in UTC; the admin's time zone is kept so that every screen and the audit can say the time as they
 // meant it.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { ScheduleView } from './schedule-view.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { LimitParam, PageInfo } from './pages.ts';

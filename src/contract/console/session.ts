@@ -1,5 +1,5 @@
 // Signing in and out, and the signed-in session as the console sees it.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { ConsoleRole } from './access.ts';
 

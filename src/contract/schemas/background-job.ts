@@ -1,5 +1,5 @@
 // Background jobs (spec 2.8) and the `GET /jobs/{id}` shape (not shown by the spec; Lectern's design).
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { ContentUploadType, JobStatus } from '../enums.ts';
 import { Uuid } from '../primitives.ts';
 

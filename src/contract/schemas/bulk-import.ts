@@ -1,6 +1,6 @@
 // Rows of a bulk import file (spec 4.4 bulk imports; the file format is not shown by the spec, so
 // this is Lectern's design). The file at `bulkImportAssetPath` is a JSON array of these rows.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { formatZodIssues } from '../format-issues.ts';
 import { safeParseInput } from '../json-values.ts';
 import { LIMITS } from '../limits.ts';

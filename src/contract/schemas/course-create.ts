@@ -1,5 +1,5 @@
 // Create payloads (spec 2.2, 2.3, 2.5, 4.1).
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import {
   AssetType,
   CompletionCriteriaType,

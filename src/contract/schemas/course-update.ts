@@ -1,5 +1,5 @@
 // Update payload (spec 4.2). Items with `id` update only supplied fields; items without create.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { AssetType, CreateKind, OpenType, TopicType, UpdateCourseStatus } from '../enums.ts';
 import {
   CustomFields,

@@ -1,6 +1,6 @@
 // The event feed (spec 6). Event objects are not shown by the spec; this is Lectern's design and the
 // generated OpenAPI document is its reference.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { EventKind } from '../enums.ts';
 import { FEED_MESSAGES } from '../messages.ts';
 import { Uuid } from '../primitives.ts';

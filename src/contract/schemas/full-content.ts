@@ -1,6 +1,6 @@
 // `GET /fullContent/{type}/{id}` (spec 4.4: "full indexed content", shape not shown; Lectern's
 // design): a course with its group and structure tree, or a learning path with its milestones.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { Uuid } from '../primitives.ts';
 import { Course, CourseGroup, CourseStructure, LearningPathMilestones } from './read-models.ts';
 

@@ -1,6 +1,6 @@
 // Meetings, listed by the throttled meetings route (spec 4.4, 8). Their fields are "not shown" by the
 // spec; this shape is Lectern's design, documented by the generated OpenAPI document.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { Uuid } from '../primitives.ts';
 import { pageOf } from './pagination.ts';
 

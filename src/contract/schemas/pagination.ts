@@ -1,5 +1,5 @@
 // Pagination (spec 4.5): opaque cursor, `cursor` present only while `hasMore`.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { LIMITS } from '../limits.ts';
 
 export const PageInfo = z

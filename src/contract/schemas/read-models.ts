@@ -1,6 +1,6 @@
 // Shapes returned by the read endpoints. Only the course group list item is given by the spec (2.7);
 // the rest are Lectern's design and the generated OpenAPI document is their reference.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { AssetType, CourseGroupKind, OpenType, Status, TopicType } from '../enums.ts';
 import { CustomFields, IsoDate, SessionCustomFields, Uuid } from '../primitives.ts';
 import {

@@ -1,5 +1,5 @@
 // Publish/unpublish (spec 4.4) and the bulk endpoints whose payloads the spec does not show.
-import { z } from 'zod/mini';
+import { z } from '../zod.ts';
 import { CompletionCriteriaType, ReleaseAction, ReleaseKind } from '../enums.ts';
 import { HttpUrl, Uuid } from '../primitives.ts';
 import { LIMITS } from '../limits.ts';

@@ -2,7 +2,7 @@
 // answers how many of each kind were created (prerequisites included: a quiz attempt by a learner
 // not yet enrolled brings its enrollment along).
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import { EventKind } from '#contract/index.ts';
 import { parseOrThrow } from '../lib/errors.ts';
 import { companyOf } from '../plugins/auth.ts';

@@ -1,5 +1,5 @@
 // Errors a route or service throws; the one error handler (plugins/error-handler.ts) shapes the reply.
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import { formatZodIssues, safeParseInput } from '#contract/index.ts';
 
 /** 400 with `{ "errors": [...] }`. */

@@ -2,7 +2,7 @@
 // path, permission and the params/query/body schemas come from there, so the sandbox cannot drift
 // from the OpenAPI document. Bad input becomes a 400 `{ errors }` before the handler runs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import { API_PREFIX, ENDPOINTS } from '#contract/index.ts';
 import { parseOrThrow } from '../lib/errors.ts';
 import { companyOf } from '../plugins/auth.ts';

@@ -2,7 +2,7 @@
 // row before the handler, the answer held to the contract, and the contract as the only way into /api.
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import { consoleEndpoint } from '#contract/console/endpoint.ts';
 import type { AuditDraft, AuditTrailService } from '../audit/audit-trail-service.ts';
 import type { ConsoleSession } from '../auth/session-service.ts';

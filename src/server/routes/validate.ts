@@ -1,5 +1,5 @@
 // Parses a request part with zod; failures become one 400 naming the field.
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import { safeParseInput } from '#contract/index.ts';
 import { ApiError } from '../errors.ts';
 

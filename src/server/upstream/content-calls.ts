@@ -3,7 +3,7 @@
 // whole (bounded) and parsed, and the instance's error messages in either of its two shapes (spec 7.2:
 // plain text or `{ errors: [...] }`).
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import { formatZodIssues } from '#contract/format-issues.ts';
 import { isTimeoutError, type Upstream } from './upstream-client.ts';
 

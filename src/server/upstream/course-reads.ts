@@ -1,7 +1,7 @@
 // A saved course read from the learning instance by the console server itself (the course checks):
 // its structure, its group and its session, as the compiler's Baseline, exactly as the editor reads it
 // (features/course-editor/persistence/load-course.ts).
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import type { Baseline } from '#compiler/index.ts';
 import { CourseGroup, CourseList, CourseStructure } from '#contract/index.ts';
 import { ApiError } from '../errors.ts';

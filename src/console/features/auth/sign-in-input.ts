@@ -1,5 +1,5 @@
 // The sign-in form's checks, in words for people (the server's own are in the contract's SignInBody).
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 
 export const SignInInput = z.object({
   email: z.email('Enter the email address of your learning-platform account.'),

@@ -2,7 +2,7 @@
 // is sent (where the fields come from: docs/guides/admin.md#certificate-templates), and each problem
 // said in an admin's words, not the schema's.
 import { CertificateTemplateCreate, CertificateTemplateUpdate } from '#contract/schemas/release.ts';
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 
 export type Orientation = 'landscape' | 'portrait';
 

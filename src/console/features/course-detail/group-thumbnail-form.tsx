@@ -2,7 +2,7 @@
 // jobs tray then follows.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import { CourseGroupUpdate } from '#contract/schemas/course-update.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';

@@ -1,7 +1,7 @@
 // Grant a role to an email address (a new person, or a new role for someone listed).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/access.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';

@@ -2,7 +2,7 @@
 // file (routes/bulk-routes.ts); the job worker later runs `bulkImportJobHandler`, which imports webinar / in-person-event
 // course groups or sessions from a JSON array of rows. A file with any bad row imports nothing.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import {
   BulkImportCourseGroupRow,
   BulkImportJobPayload,

@@ -1,6 +1,6 @@
 // The sandbox management API (outside the Content API): keys, users, tags, companies, settings.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { z } from 'zod/mini';
+import { z } from '#contract/zod.ts';
 import { Permission, WRITE_MESSAGES, type Tag, type User } from '#contract/index.ts';
 import { createCompany, generateSecretKey, type Company } from '../../company.ts';
 import type { SandboxDeps } from '../../deps.ts';

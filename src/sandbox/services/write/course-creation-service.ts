@@ -11,7 +11,7 @@ import {
   type CreateCoursesResponse,
   safeParseInput,
 } from '#contract/index.ts';
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import type { SandboxDeps } from '../../deps.ts';
 import { PlainTextValidationError, ValidationError } from '../../lib/errors.ts';
 import { createCourseRepository } from '../../storage/course-repository.ts';

@@ -13,7 +13,7 @@ import {
   type UpdateCoursesResponse,
   safeParseInput,
 } from '#contract/index.ts';
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import type { SandboxDeps } from '../../deps.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { createTopicRepository } from '../../storage/topic-repository.ts';

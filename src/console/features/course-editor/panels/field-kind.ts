@@ -1,6 +1,6 @@
 // Which control a contract field needs, read from its zod schema, so forms follow the contract
 // instead of restating it.
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 
 export type FieldKind =
   | { type: 'text' }

@@ -1,6 +1,6 @@
 // Kind-specific course fields: the article's page variant, the video's fields, the SCORM package's.
 import { useCallback } from 'react';
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import { ScormFieldsSchema, VideoFieldsSchema, type CourseDraft } from '#compiler/index.ts';
 import { ArticlePageVariant } from '#contract/schemas/course-create.ts';
 import { useEditorSlice, type EditorStore } from '../state/editor-store.ts';

@@ -2,7 +2,7 @@
 // contract's schema for that level, and shows the draft's problem at it once touched. Only the
 // fields given are shown; the rest of the node is kept as it is.
 import { useCallback } from 'react';
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import { setNodeFields, isTreeDraft, type TreeNode } from '#compiler/index.ts';
 import type { EditorStore } from '../state/editor-store.ts';
 import { useFieldErrors } from './problems-context.ts';

@@ -8,7 +8,7 @@ import {
   type Path,
   type UseFormRegister,
 } from 'react-hook-form';
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { LocalDateTime } from '../../../components/ui/local-date-time.tsx';
 import { fieldLabel, optionLabel } from '../../../lib/labels.ts';

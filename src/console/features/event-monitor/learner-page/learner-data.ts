@@ -7,7 +7,7 @@ import { getLearnerSummary } from '#contract/console/learners.ts';
 import { listEvents, type EventHistoryPage } from '#contract/console/relay.ts';
 import type { User, UserPage } from '#contract/schemas/read-models.ts';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { z } from 'zod/mini';
+import type { z } from '#contract/zod.ts';
 import { callConsole } from '../../../lib/console-api.ts';
 import { userQueries } from '../../../lib/queries/users.ts';
 import { parseEvent, type StoredEvent } from '../data/event-model.ts';
