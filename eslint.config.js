@@ -41,6 +41,25 @@ export default defineConfig(
     },
   },
 
+  // One zod dialect: zod/mini (tree-shakable), with its English messages, from src/contract/zod.ts only.
+  {
+    ignores: ['src/contract/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^zod($|/)',
+              message:
+                "Import { z } from '#contract/zod.ts' (zod/mini with English messages; docs/decisions/zod-mini.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // React (console only).
   {
     files: ['src/console/**/*.{ts,tsx}'],

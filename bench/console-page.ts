@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page, type Route } from 'playwright';
+import { z } from '#contract/zod.ts';
 import { Capabilities, type SessionView } from '#contract/console/session.ts';
 import { buildConsole } from './console-build.ts';
 import { serveStatic } from './editor-serve.ts';
@@ -54,7 +55,7 @@ export const json = (body: unknown) => ({
 export function benchSession(role: 'admin' | 'support', userId = 'bench'): SessionView {
   const admin = role === 'admin';
   const capabilities = Object.fromEntries(
-    Capabilities.keyof().options.map((capability) => [capability, admin]),
+    z.keyof(Capabilities).options.map((capability) => [capability, admin]),
   ) as Capabilities;
   return {
     user: { id: userId, email: 'bench@lectern.test', firstName: 'Bench', lastName: 'User' },

@@ -1,5 +1,5 @@
 // Problems found in a draft or a plan, located at the draft node they concern.
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 
 export type IssueSeverity = 'error' | 'warning';
 

@@ -1,6 +1,6 @@
 // Every REST endpoint of spec section 4, as data. The OpenAPI document is generated from this table,
 // the sandbox registers these routes, and the console server's proxy allowlist is derived from it.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ContentSearchType, EventKind, FullContentType, Permission } from './enums.ts';
 import { Uuid } from './primitives.ts';
 import { READ_MESSAGES } from './messages.ts';
@@ -56,12 +56,12 @@ export interface Endpoint {
   /** Relative to `/incoming/v2`, OpenAPI style (`{id}`). */
   path: string;
   summary: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
   /** JSON body schema, or 'xml' for the translation upload. */
-  body?: z.ZodType | 'xml';
+  body?: z.ZodMiniType | 'xml';
   /** Success response: a JSON schema, or 'xml' for the translation download. */
-  response: z.ZodType | 'xml';
+  response: z.ZodMiniType | 'xml';
   successStatus?: number;
   permission?: Permission;
   throttled?: boolean;
@@ -102,7 +102,7 @@ export const ENDPOINTS = [
     method: 'GET',
     path: '/courseGroups/slug/{slug}',
     summary: 'One course group by slug.',
-    params: z.object({ slug: z.string().min(1) }),
+    params: z.object({ slug: z.string().check(z.minLength(1)) }),
     response: CourseGroup,
   },
   {
@@ -119,7 +119,7 @@ export const ENDPOINTS = [
     path: '/courseGroups/{id}/courses',
     summary: 'Courses (sessions) of a group.',
     params: id,
-    query: z.object({ activeOnly: BooleanQueryParam.optional() }),
+    query: z.object({ activeOnly: z.optional(BooleanQueryParam) }),
     response: CourseList,
   },
   {
@@ -220,8 +220,8 @@ export const ENDPOINTS = [
     method: 'GET',
     path: '/content',
     summary: 'Search content items by `types[]` and `query`.',
-    query: ContentSearchQuery.extend({
-      'types[]': z.union([ContentSearchType, z.array(ContentSearchType)]).optional(),
+    query: z.extend(ContentSearchQuery, {
+      'types[]': z.optional(z.union([ContentSearchType, z.array(ContentSearchType)])),
     }),
     response: ContentSearchPage,
   },
@@ -249,7 +249,9 @@ export const ENDPOINTS = [
       'Download an XLIFF 1.2 translation file (title, description; for courses also section, lesson and topic titles and topic bodies). With `language`, stored targets of that language are included.',
     params: typeAndId,
     query: z.object({
-      language: z.string().regex(LANGUAGE_CODE_PATTERN, READ_MESSAGES.languageInvalid).optional(),
+      language: z.optional(
+        z.string().check(z.regex(LANGUAGE_CODE_PATTERN, READ_MESSAGES.languageInvalid)),
+      ),
     }),
     response: 'xml',
   },
@@ -360,7 +362,7 @@ export const ENDPOINTS = [
     method: 'GET',
     path: '/jobs/{id}',
     summary: 'Poll a background job.',
-    params: z.object({ id: z.string().min(1) }),
+    params: z.object({ id: z.string().check(z.minLength(1)) }),
     response: Job,
   },
   {
@@ -377,8 +379,8 @@ export const ENDPOINTS = [
     path: '/learningPathMilestones',
     summary: 'Milestones and their courses, by learningPathId or learningPathSku.',
     query: z.object({
-      learningPathId: Uuid.optional(),
-      learningPathSku: z.string().min(1).optional(),
+      learningPathId: z.optional(Uuid),
+      learningPathSku: z.optional(z.string().check(z.minLength(1))),
     }),
     response: LearningPathMilestones,
   },

@@ -1,5 +1,5 @@
 // Enumerations of the Content API (spec 2.2, 2.4, 2.5, 2.6, 4.4, 6). Values are exact wire strings.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { COURSE_GROUP_KINDS, CONTENT_SEARCH_TYPES, EVENT_KINDS } from './enum-lists.ts';
 
 export { COURSE_GROUP_KINDS, CONTENT_SEARCH_TYPES, EVENT_KINDS };

@@ -1,5 +1,5 @@
 // Turns zod issues into the API's flat `errors` strings ("courseAttributes[0].title: ...").
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 
 export function formatPath(path: readonly PropertyKey[]): string {
   return path
@@ -7,7 +7,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-export function formatZodIssues(error: z.ZodError, skip = 0): string[] {
+export function formatZodIssues(error: z.core.$ZodError, skip = 0): string[] {
   return error.issues.map((issue) => {
     const where = formatPath(issue.path.slice(skip));
     return where ? `${where}: ${issue.message}` : issue.message;

@@ -1,6 +1,6 @@
 // The GraphQL login entry point (spec 4.6, 5.7): operation documents and result shapes, shared by
 // the sandbox (which serves them) and clients (which send them).
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { Uuid } from './primitives.ts';
 
 /** Default path; the sandbox's `SANDBOX_GRAPHQL_PATH` may move it. Always `?apiKey=<key>`. */
@@ -17,12 +17,12 @@ export const CURRENT_USER_QUERY = `query CurrentUser {
 
 export const GraphqlError = z.object({
   message: z.string(),
-  extensions: z.object({ code: z.string() }).loose().optional(),
+  extensions: z.optional(z.looseObject({ code: z.string() })),
 });
 
 export const LoginResult = z.object({
   Login: z.object({
-    token: z.string().min(1),
+    token: z.string().check(z.minLength(1)),
     expiresAt: z.iso.datetime(),
     user: z.object({ id: Uuid, firstName: z.string(), lastName: z.string() }),
   }),
@@ -40,7 +40,7 @@ export const CurrentUserResult = z.object({
 export type CurrentUserResult = z.infer<typeof CurrentUserResult>;
 
 export const GraphqlResponse = z.object({
-  data: z.record(z.string(), z.unknown()).nullable().optional(),
-  errors: z.array(GraphqlError).optional(),
+  data: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  errors: z.optional(z.array(GraphqlError)),
 });
 export type GraphqlResponse = z.infer<typeof GraphqlResponse>;

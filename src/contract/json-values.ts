@@ -2,7 +2,7 @@
 // (JSON.stringify and every recursive walker overflow the stack on deep values, and parsing 200,000
 // brackets only to refuse them is wasted work), and the text of a value for a message, without calling
 // a `toString` the request may have replaced (`{"toString": null}` makes String() throw).
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { formatPath } from './format-issues.ts';
 import { WRITE_MESSAGES } from './messages.ts';
 
@@ -129,10 +129,10 @@ export function valueText(value: unknown, depth = 0): string {
  * `length` cannot be turned into a number (`{"length": {"toString": null}}`) makes that check throw. Such
  * a value is reported as the type error it is, at its path, instead of escaping as an exception.
  */
-export function safeParseInput<S extends z.ZodType>(
+export function safeParseInput<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
-): z.ZodSafeParseResult<z.output<S>> {
+): z.util.SafeParseResult<z.output<S>> {
   try {
     return schema.safeParse(value);
   } catch (error) {
@@ -143,7 +143,10 @@ export function safeParseInput<S extends z.ZodType>(
       message: WRITE_MESSAGES.unreadableValue,
       input: undefined,
     };
-    return { success: false, error: new z.ZodError([issue]) as z.ZodError<z.output<S>> };
+    return {
+      success: false,
+      error: new z.core.$ZodError([issue]) as z.core.$ZodError<z.output<S>>,
+    };
   }
 }
 

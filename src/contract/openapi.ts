@@ -1,11 +1,11 @@
 // Generates the OpenAPI 3.1 document from the contract's schemas and endpoint table. Never hand-edit
 // the output: `npm run openapi` writes it, and the sandbox serves it at /incoming/v2/openapi.json.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { API_PREFIX, ENDPOINTS, type Endpoint } from './endpoints.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-const toJson = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+const toJson = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema => {
   const json = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
@@ -20,7 +20,7 @@ const toJson = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 };
 
 /** A registered schema becomes a $ref; anything else is inlined. */
-const schemaRef = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+const schemaRef = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema => {
   const id = z.globalRegistry.get(schema)?.id;
   return id ? { $ref: `#/components/schemas/${id}` } : toJson(schema, io);
 };
@@ -39,14 +39,14 @@ const errorResponses = {
 
 function parameters(endpoint: Endpoint): JsonSchema[] {
   const list: JsonSchema[] = [];
-  const add = (shape: z.ZodObject | undefined, where: 'path' | 'query') => {
+  const add = (shape: z.ZodMiniObject | undefined, where: 'path' | 'query') => {
     if (!shape) return;
     for (const [name, field] of Object.entries(shape.shape)) {
-      const schema = toJson(field as z.ZodType, 'input');
+      const schema = toJson(field as z.ZodMiniType, 'input');
       list.push({
         name,
         in: where,
-        required: where === 'path' || !(field as z.ZodType).safeParse(undefined).success,
+        required: where === 'path' || !(field as z.ZodMiniType).safeParse(undefined).success,
         schema,
       });
     }

@@ -1,26 +1,30 @@
 // Sandbox configuration, read from the environment once. `SANDBOX_*` variables are documented in docs/sandbox.md.
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { LIMITS } from '#contract/index.ts';
 
 const EnvSchema = z.object({
-  SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
-  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4401),
-  SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
-  SANDBOX_API_KEY: z.string().min(16, 'SANDBOX_API_KEY must be at least 16 characters').optional(),
-  SANDBOX_SEED: z.enum(['demo', 'empty']).default('demo'),
-  SANDBOX_GRAPHQL_PATH: z
-    .string()
-    .regex(/^\/[A-Za-z0-9/_-]*$/, 'SANDBOX_GRAPHQL_PATH must be a path starting with /')
-    .default('/graphql'),
-  SANDBOX_ACTIVITY_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).optional(),
-  SANDBOX_JOB_DELAY_MS: z.coerce.number().int().min(0).optional(),
-  SANDBOX_LOG: z.enum(['silent', 'info', 'debug']).default('info'),
-  SANDBOX_MAX_BODY_MB: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1024)
-    .default(LIMITS.requestBodyBytes / (1024 * 1024)),
+  SANDBOX_HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  SANDBOX_PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 4401),
+  SANDBOX_DB: z._default(z.string().check(z.minLength(1)), '.data/sandbox.db'),
+  SANDBOX_API_KEY: z.optional(
+    z.string().check(z.minLength(16, 'SANDBOX_API_KEY must be at least 16 characters')),
+  ),
+  SANDBOX_SEED: z._default(z.enum(['demo', 'empty']), 'demo'),
+  SANDBOX_GRAPHQL_PATH: z._default(
+    z
+      .string()
+      .check(z.regex(/^\/[A-Za-z0-9/_-]*$/, 'SANDBOX_GRAPHQL_PATH must be a path starting with /')),
+    '/graphql',
+  ),
+  SANDBOX_ACTIVITY_PER_MINUTE: z.optional(
+    z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)),
+  ),
+  SANDBOX_JOB_DELAY_MS: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  SANDBOX_LOG: z._default(z.enum(['silent', 'info', 'debug']), 'info'),
+  SANDBOX_MAX_BODY_MB: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(1024)),
+    LIMITS.requestBodyBytes / (1024 * 1024),
+  ),
 });
 
 export type SandboxConfig = {

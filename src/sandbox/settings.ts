@@ -1,42 +1,46 @@
 // Runtime settings changed through `PUT /sandbox/settings`, persisted in sandbox_settings.
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import type { Db } from './storage/database.ts';
 
 export const RateLimit = z.strictObject({
-  perMinute: z.int().min(1).max(1_000_000),
-  burst: z.int().min(1).max(1_000_000),
+  perMinute: z.int().check(z.gte(1), z.lte(1_000_000)),
+  burst: z.int().check(z.gte(1), z.lte(1_000_000)),
 });
 export type RateLimit = z.infer<typeof RateLimit>;
 
 export const Fault = z
   .strictObject({
-    route: z.string().min(1).meta({
+    route: z.string().check(z.minLength(1)).register(z.globalRegistry, {
       description:
         "Path under /incoming/v2 (or /graphql); '*' matches one or more segments' characters.",
     }),
-    method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
-    status: z.union([z.literal(500), z.literal(429), z.literal(503)]).optional(),
-    reset: z.literal(true).optional(),
-    delayMs: z.int().min(1).max(60_000).optional(),
-    rate: z.number().min(0).max(1),
+    method: z.optional(z.enum(['GET', 'POST', 'PUT', 'DELETE'])),
+    status: z.optional(z.union([z.literal(500), z.literal(429), z.literal(503)])),
+    reset: z.optional(z.literal(true)),
+    delayMs: z.optional(z.int().check(z.gte(1), z.lte(60_000))),
+    rate: z.number().check(z.gte(0), z.lte(1)),
   })
-  .refine((f) => [f.status, f.reset, f.delayMs].filter((v) => v !== undefined).length === 1, {
-    message: 'each fault needs exactly one of status, reset or delayMs',
-  });
+  .check(
+    z.refine((f) => [f.status, f.reset, f.delayMs].filter((v) => v !== undefined).length === 1, {
+      message: 'each fault needs exactly one of status, reset or delayMs',
+    }),
+  );
 export type Fault = z.infer<typeof Fault>;
 
 export const SettingsUpdate = z.strictObject({
-  apiAccessEnabled: z.boolean().optional(),
-  pendingJobLimit: z.int().min(0).optional(),
-  jobDelayMs: z.int().min(0).max(600_000).optional(),
-  jobFailureRate: z.number().min(0).max(1).optional(),
-  activityPerMinute: z.int().min(0).max(100_000).optional(),
-  eventsRateLimit: RateLimit.optional(),
-  usersRateLimit: RateLimit.optional(),
-  meetingsRateLimit: RateLimit.optional(),
-  faults: z.array(Fault).optional(),
-  seed: z.int().optional().meta({ description: 'Seed for deterministic fault injection.' }),
-  secretKey: z.string().optional(),
+  apiAccessEnabled: z.optional(z.boolean()),
+  pendingJobLimit: z.optional(z.int().check(z.gte(0))),
+  jobDelayMs: z.optional(z.int().check(z.gte(0), z.lte(600_000))),
+  jobFailureRate: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  activityPerMinute: z.optional(z.int().check(z.gte(0), z.lte(100_000))),
+  eventsRateLimit: z.optional(RateLimit),
+  usersRateLimit: z.optional(RateLimit),
+  meetingsRateLimit: z.optional(RateLimit),
+  faults: z.optional(z.array(Fault)),
+  seed: z
+    .optional(z.int())
+    .register(z.globalRegistry, { description: 'Seed for deterministic fault injection.' }),
+  secretKey: z.optional(z.string()),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
 

@@ -2,7 +2,7 @@
 // from a shell on the server (bootstrapping a deployment, recovering a lost admin).
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/access.ts';
 import { createRolesService } from './auth/roles-service.ts';
 import { ConfigError, readDatabaseConfig, type DatabaseConfig } from './config.ts';

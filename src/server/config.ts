@@ -1,7 +1,7 @@
 // Console server configuration, parsed from the environment once. A missing or malformed variable stops
 // the start with a message that names it (ConfigError). docs/operations/configuration.md mirrors this.
 import { hostname } from 'node:os';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { CONSOLE_ROLES, type ConsoleRole } from '#contract/console/access.ts';
 import { EVENT_KINDS, EventKind, LIMITS } from '#contract/index.ts';
 import { parseAllowlist, type AllowEntry } from './net/address-guard.ts';
@@ -169,182 +169,242 @@ export interface NamesConfig {
 export class ConfigError extends Error {}
 
 const int = (min: number, max: number) =>
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number)),
+    z.number().check(z.gte(min, `must be at least ${min}`), z.lte(max, `must be at most ${max}`)),
+  );
+
+const origin = z.pipe(
   z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+    .pipe(
+      z.url({
+        protocol: /^https?$/,
+        error: 'must be an origin such as https://console.example.com',
+      }),
+      z.transform((value) => new URL(value)),
+    )
+    .check(
+      z.refine((url) => url.pathname === '/' && !url.search && !url.hash, {
+        message: 'must be an origin only (scheme://host[:port]), without a path',
+      }),
+    ),
+  z.transform((url) => url.origin),
+);
 
-const origin = z
-  .url({ protocol: /^https?$/, error: 'must be an origin such as https://console.example.com' })
-  .transform((value) => new URL(value))
-  .refine((url) => url.pathname === '/' && !url.search && !url.hash, {
-    message: 'must be an origin only (scheme://host[:port]), without a path',
-  })
-  .transform((url) => url.origin);
-
-const emailList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.email('must be a comma-separated list of email addresses')));
+const emailList = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ),
+  z.array(z.email('must be a comma-separated list of email addresses')),
+);
 
 const EnvSchema = z.object({
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: int(0, 65535).default(4400),
-  LECTERN_UPSTREAM_URL: z
-    .url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the learning instance' })
-    .refine((value) => !new URL(value).search && !new URL(value).hash, {
-      message: 'must not carry a query string or fragment',
-    })
-    .optional(),
-  LECTERN_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
-  LECTERN_GRAPHQL_PATH: z
-    .string()
-    .regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path starting with / (for example /graphql)')
-    .optional(),
-  LECTERN_DB: z.string().min(1).optional(),
-  LECTERN_DATABASE_URL: z
-    .string()
-    .refine(isPostgresUrl, {
-      message:
-        'must be a PostgreSQL URL such as postgres://user:password@db.example.com:5432/lectern',
-    })
-    .optional(),
-  LECTERN_DATABASE_POOL_SIZE: int(1, 500).default(10),
-  LECTERN_SERVER_NAME: z
-    .string()
-    .trim()
-    .regex(
-      /^[A-Za-z0-9._:@-]{1,60}$/,
-      'must be 1 to 60 letters, digits and . _ : @ - (for example console-2)',
-    )
-    .optional(),
-  LECTERN_ADMINS: emailList.default([]),
-  LECTERN_SESSION_IDLE_MINUTES: int(1, 7 * 24 * 60).default(30),
-  LECTERN_SESSION_ABSOLUTE_HOURS: int(1, 30 * 24).default(12),
-  LECTERN_PUBLIC_ORIGIN: origin.optional(),
-  LECTERN_EXTRA_ORIGINS: z
-    .string()
-    .transform((value) => value.split(',').map((item) => item.trim()))
-    .transform((items) => items.filter(Boolean))
-    .pipe(z.array(origin))
-    .default([]),
-  LECTERN_UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(30_000),
-  LECTERN_UPSTREAM_CONNECTIONS: int(1, 4096).default(256),
-  LECTERN_HEADERS_TIMEOUT_S: int(1, 600).default(10),
-  LECTERN_BODY_TIMEOUT_S: int(1, 3600).default(10),
-  LECTERN_BODY_MIN_RATE_KB: int(1, 1_048_576).default(64),
-  LECTERN_REQUEST_TIMEOUT_S: int(1, 86_400).default(300),
-  LECTERN_KEEP_ALIVE_TIMEOUT_S: int(1, 3600).default(72),
-  LECTERN_BODIES_PER_USER: int(1, 10_000).default(4),
-  LECTERN_BODIES_TOTAL: int(1, 100_000).default(32),
-  LECTERN_URL_ALLOWLIST: z
-    .string()
-    .transform((value, ctx) => {
-      try {
-        return parseAllowlist(value);
-      } catch (error) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be a comma-separated list of hosts and CIDR ranges: ${(error as Error).message}`,
-        });
-        return z.NEVER;
-      }
-    })
-    .default([]),
+  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  PORT: z._default(int(0, 65535), 4400),
+  LECTERN_UPSTREAM_URL: z.optional(
+    z
+      .url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the learning instance' })
+      .check(
+        z.refine((value) => !new URL(value).search && !new URL(value).hash, {
+          message: 'must not carry a query string or fragment',
+        }),
+      ),
+  ),
+  LECTERN_API_KEY: z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty'))),
+  LECTERN_GRAPHQL_PATH: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path starting with / (for example /graphql)'),
+      ),
+  ),
+  LECTERN_DB: z.optional(z.string().check(z.minLength(1))),
+  LECTERN_DATABASE_URL: z.optional(
+    z.string().check(
+      z.refine(isPostgresUrl, {
+        message:
+          'must be a PostgreSQL URL such as postgres://user:password@db.example.com:5432/lectern',
+      }),
+    ),
+  ),
+  LECTERN_DATABASE_POOL_SIZE: z._default(int(1, 500), 10),
+  LECTERN_SERVER_NAME: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(
+          /^[A-Za-z0-9._:@-]{1,60}$/,
+          'must be 1 to 60 letters, digits and . _ : @ - (for example console-2)',
+        ),
+      ),
+  ),
+  LECTERN_ADMINS: z._default(emailList, []),
+  LECTERN_SESSION_IDLE_MINUTES: z._default(int(1, 7 * 24 * 60), 30),
+  LECTERN_SESSION_ABSOLUTE_HOURS: z._default(int(1, 30 * 24), 12),
+  LECTERN_PUBLIC_ORIGIN: z.optional(origin),
+  LECTERN_EXTRA_ORIGINS: z._default(
+    z.pipe(
+      z.pipe(
+        z.pipe(
+          z.string(),
+          z.transform((value) => value.split(',').map((item) => item.trim())),
+        ),
+        z.transform((items) => items.filter(Boolean)),
+      ),
+      z.array(origin),
+    ),
+    [],
+  ),
+  LECTERN_UPSTREAM_TIMEOUT_MS: z._default(int(100, 600_000), 30_000),
+  LECTERN_UPSTREAM_CONNECTIONS: z._default(int(1, 4096), 256),
+  LECTERN_HEADERS_TIMEOUT_S: z._default(int(1, 600), 10),
+  LECTERN_BODY_TIMEOUT_S: z._default(int(1, 3600), 10),
+  LECTERN_BODY_MIN_RATE_KB: z._default(int(1, 1_048_576), 64),
+  LECTERN_REQUEST_TIMEOUT_S: z._default(int(1, 86_400), 300),
+  LECTERN_KEEP_ALIVE_TIMEOUT_S: z._default(int(1, 3600), 72),
+  LECTERN_BODIES_PER_USER: z._default(int(1, 10_000), 4),
+  LECTERN_BODIES_TOTAL: z._default(int(1, 100_000), 32),
+  LECTERN_URL_ALLOWLIST: z._default(
+    z.pipe(
+      z.string(),
+      z.transform((value, ctx) => {
+        try {
+          return parseAllowlist(value);
+        } catch (error) {
+          ctx.issues.push({
+            code: 'custom',
+            message: `must be a comma-separated list of hosts and CIDR ranges: ${(error as Error).message}`,
+            input: value,
+          });
+          return z.NEVER;
+        }
+      }),
+    ),
+    [],
+  ),
   // The sandbox's limit by default: the console forwards nothing the upstream would refuse as too large.
-  LECTERN_MAX_BODY_MB: int(1, 1024).default(LIMITS.requestBodyBytes / (1024 * 1024)),
-  LECTERN_TRUST_PROXY: z
-    .string()
-    .regex(/^(true|false|\d+)$/, "must be 'true', 'false' or a number of proxy hops")
-    .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value)))
-    .default(false),
-  LECTERN_LOG: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  LECTERN_MAX_BODY_MB: z._default(int(1, 1024), LIMITS.requestBodyBytes / (1024 * 1024)),
+  LECTERN_TRUST_PROXY: z._default(
+    z.pipe(
+      z
+        .string()
+        .check(z.regex(/^(true|false|\d+)$/, "must be 'true', 'false' or a number of proxy hops")),
+      z.transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
+    ),
+    false,
+  ),
+  LECTERN_LOG: z._default(z.enum(['silent', 'error', 'warn', 'info', 'debug']), 'info'),
   // The learning platform locks an account after this many failed sign-ins within 15 minutes.
-  LECTERN_UPSTREAM_LOCKOUT_AFTER: int(2, 10_000).default(5),
+  LECTERN_UPSTREAM_LOCKOUT_AFTER: z._default(int(2, 10_000), 5),
   // Unsuccessful attempts per email per window: must stay below the platform's lockout (checked below).
-  LECTERN_SIGNIN_PER_EMAIL: int(1, 10_000).optional(),
-  LECTERN_SIGNIN_PER_ADDRESS: int(1, 100_000).default(50),
-  LECTERN_RELAY_KINDS: z
-    .string()
-    .transform((value) => value.trim())
-    .transform((value) =>
-      value === 'none'
-        ? []
-        : value === 'all' || value === ''
-          ? [...EVENT_KINDS]
-          : value.split(',').map((item) => item.trim()),
-    )
-    .pipe(z.array(EventKind, "must be 'all', 'none' or a comma-separated list of event kinds"))
-    .default([...EVENT_KINDS]),
-  LECTERN_RELAY_POLL_MS: int(100, 3_600_000).default(1000),
-  LECTERN_HISTORY_QUIET_MS: int(0, 60_000).default(1500),
-  LECTERN_RELAY_RETENTION_DAYS: int(1, 3650).default(30),
-  LECTERN_ALERTS_EVALUATE_S: int(1, 3600).default(30),
-  LECTERN_WEBHOOK_ATTEMPTS: int(1, 20).default(8),
-  LECTERN_WEBHOOK_TIMEOUT_S: int(1, 120).default(10),
-  LECTERN_NAMES_TTL_S: int(10, 30 * 86_400).default(3600),
-  LECTERN_NAMES_CONCURRENCY: int(1, 64).default(4),
-  LECTERN_LINK_CHECK_CONCURRENCY: int(1, 256).default(64),
-  LECTERN_LINK_CHECK_TIMEOUT_MS: int(100, 60_000).default(5000),
-  LECTERN_LINK_CHECK_CACHE_S: int(0, 86_400).default(300),
-  LECTERN_OIDC_ISSUER: z
-    .url({
-      protocol: /^https?$/,
-      error: 'must be the http(s) URL of the identity provider (its issuer)',
-    })
-    .refine(
-      (value) => new URL(value).protocol === 'https:' || isLoopback(new URL(value).hostname),
-      {
-        message: 'must use https (http only for a provider on this machine: localhost, 127.0.0.1)',
-      },
-    )
-    .optional(),
-  LECTERN_OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
-  LECTERN_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  LECTERN_OIDC_NAME: z.string().trim().min(1).max(60, 'must be at most 60 characters').optional(),
-  LECTERN_OIDC_SCOPES: z
-    .string()
-    .trim()
-    .regex(/(^|\s)openid(\s|$)/, "must include 'openid'")
-    .default('openid email profile'),
-  LECTERN_OIDC_ROLES_CLAIM: z
-    .string()
-    .trim()
-    .regex(/^[^.\s]+(\.[^.\s]+)*$/, 'must be a claim name or a dotted path (realm_access.roles)')
-    .default('groups'),
-  LECTERN_OIDC_ROLE_MAP: z
-    .string()
-    .transform((value, ctx) => {
-      try {
-        return parseRoleMap(value);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    })
-    .optional(),
-  LECTERN_INSTANCE_LOGIN: z.enum(['on', 'off'], "must be 'on' or 'off'").default('on'),
-  LECTERN_METRICS_TOKEN: z
-    .string()
-    .trim()
-    .min(
-      16,
-      'must be at least 16 characters (a random secret that scrapers send as a bearer token)',
-    )
-    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
-    .optional(),
-  LECTERN_SHUTDOWN_GRACE_S: int(1, 300).default(10),
-  LECTERN_SCHEDULE_CHECK_MS: int(100, 60_000).default(1000),
-  LECTERN_SCHEDULE_LATE_AFTER_S: int(1, 86_400).default(60),
-  LECTERN_PRESENCE_TTL_S: int(3, 300).default(20),
-  LECTERN_SANDBOX_PORT: int(0, 65535).default(0),
-  LECTERN_SANDBOX_DB: z.string().min(1).default('.data/sandbox.db'),
+  LECTERN_SIGNIN_PER_EMAIL: z.optional(int(1, 10_000)),
+  LECTERN_SIGNIN_PER_ADDRESS: z._default(int(1, 100_000), 50),
+  LECTERN_RELAY_KINDS: z._default(
+    z.pipe(
+      z.pipe(
+        z.pipe(
+          z.string(),
+          z.transform((value) => value.trim()),
+        ),
+        z.transform((value) =>
+          value === 'none'
+            ? []
+            : value === 'all' || value === ''
+              ? [...EVENT_KINDS]
+              : value.split(',').map((item) => item.trim()),
+        ),
+      ),
+      z.array(EventKind, "must be 'all', 'none' or a comma-separated list of event kinds"),
+    ),
+    [...EVENT_KINDS],
+  ),
+  LECTERN_RELAY_POLL_MS: z._default(int(100, 3_600_000), 1000),
+  LECTERN_HISTORY_QUIET_MS: z._default(int(0, 60_000), 1500),
+  LECTERN_RELAY_RETENTION_DAYS: z._default(int(1, 3650), 30),
+  LECTERN_ALERTS_EVALUATE_S: z._default(int(1, 3600), 30),
+  LECTERN_WEBHOOK_ATTEMPTS: z._default(int(1, 20), 8),
+  LECTERN_WEBHOOK_TIMEOUT_S: z._default(int(1, 120), 10),
+  LECTERN_NAMES_TTL_S: z._default(int(10, 30 * 86_400), 3600),
+  LECTERN_NAMES_CONCURRENCY: z._default(int(1, 64), 4),
+  LECTERN_LINK_CHECK_CONCURRENCY: z._default(int(1, 256), 64),
+  LECTERN_LINK_CHECK_TIMEOUT_MS: z._default(int(100, 60_000), 5000),
+  LECTERN_LINK_CHECK_CACHE_S: z._default(int(0, 86_400), 300),
+  LECTERN_OIDC_ISSUER: z.optional(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be the http(s) URL of the identity provider (its issuer)',
+      })
+      .check(
+        z.refine(
+          (value) => new URL(value).protocol === 'https:' || isLoopback(new URL(value).hostname),
+          {
+            message:
+              'must use https (http only for a provider on this machine: localhost, 127.0.0.1)',
+          },
+        ),
+      ),
+  ),
+  LECTERN_OIDC_CLIENT_ID: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  LECTERN_OIDC_CLIENT_SECRET: z.optional(z.string().check(z.minLength(1))),
+  LECTERN_OIDC_NAME: z.optional(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(60, 'must be at most 60 characters')),
+  ),
+  LECTERN_OIDC_SCOPES: z._default(
+    z.string().check(z.trim(), z.regex(/(^|\s)openid(\s|$)/, "must include 'openid'")),
+    'openid email profile',
+  ),
+  LECTERN_OIDC_ROLES_CLAIM: z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(
+          /^[^.\s]+(\.[^.\s]+)*$/,
+          'must be a claim name or a dotted path (realm_access.roles)',
+        ),
+      ),
+    'groups',
+  ),
+  LECTERN_OIDC_ROLE_MAP: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((value, ctx) => {
+        try {
+          return parseRoleMap(value);
+        } catch (error) {
+          ctx.issues.push({ code: 'custom', message: (error as Error).message, input: value });
+          return z.NEVER;
+        }
+      }),
+    ),
+  ),
+  LECTERN_INSTANCE_LOGIN: z._default(z.enum(['on', 'off'], "must be 'on' or 'off'"), 'on'),
+  LECTERN_METRICS_TOKEN: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(
+          16,
+          'must be at least 16 characters (a random secret that scrapers send as a bearer token)',
+        ),
+        z.regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces'),
+      ),
+  ),
+  LECTERN_SHUTDOWN_GRACE_S: z._default(int(1, 300), 10),
+  LECTERN_SCHEDULE_CHECK_MS: z._default(int(100, 60_000), 1000),
+  LECTERN_SCHEDULE_LATE_AFTER_S: z._default(int(1, 86_400), 60),
+  LECTERN_PRESENCE_TTL_S: z._default(int(3, 300), 20),
+  LECTERN_SANDBOX_PORT: z._default(int(0, 65535), 0),
+  LECTERN_SANDBOX_DB: z._default(z.string().check(z.minLength(1)), '.data/sandbox.db'),
 });
 
 const UPSTREAM_VARS = ['LECTERN_UPSTREAM_URL', 'LECTERN_API_KEY', 'LECTERN_GRAPHQL_PATH'] as const;
@@ -550,7 +610,7 @@ function isPostgresUrl(value: string): boolean {
 
 /** The CLI needs only the database (the same variables, checked the same way). */
 export function readDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
-  const DatabaseEnv = EnvSchema.pick({
+  const DatabaseEnv = z.pick(EnvSchema, {
     LECTERN_DB: true,
     LECTERN_DATABASE_URL: true,
     LECTERN_DATABASE_POOL_SIZE: true,

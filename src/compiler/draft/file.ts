@@ -1,5 +1,5 @@
 // Draft import/export as a versioned JSON document, so courses can be kept in version control.
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { formatPath } from '#contract/index.ts';
 import { detailOfZodIssue, plainDetail } from '../issues.ts';
 import { allNodes } from './tree-ops.ts';

@@ -1,7 +1,7 @@
 // The course draft: what the editor edits and the compiler turns into API requests. Every node has a
 // stable client id; nodes that exist on the server also carry their server id. Shapes are built from
 // the contract's schemas so a draft field is exactly an API field.
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import {
   ArticlePageVariant,
   CourseAttributes,
@@ -14,22 +14,22 @@ import {
 } from '#contract/index.ts';
 
 const nodeIds = {
-  clientId: z.string().min(1),
+  clientId: z.string().check(z.minLength(1)),
   /** Set once the node exists on the server. */
-  serverId: Uuid.optional(),
+  serverId: z.optional(Uuid),
 };
 
-export const TopicNodeSchema = Topic.extend({ kind: z.literal('topic'), ...nodeIds });
+export const TopicNodeSchema = z.extend(Topic, { kind: z.literal('topic'), ...nodeIds });
 export type TopicNode = z.infer<typeof TopicNodeSchema>;
 
-export const LessonNodeSchema = Lesson.omit({ topics: true }).extend({
+export const LessonNodeSchema = z.extend(z.omit(Lesson, { topics: true }), {
   kind: z.literal('lesson'),
   ...nodeIds,
   topics: z.array(TopicNodeSchema),
 });
 export type LessonNode = z.infer<typeof LessonNodeSchema>;
 
-export const SectionNodeSchema = Section.omit({ lessons: true }).extend({
+export const SectionNodeSchema = z.extend(z.omit(Section, { lessons: true }), {
   kind: z.literal('section'),
   ...nodeIds,
   lessons: z.array(LessonNodeSchema),
@@ -52,16 +52,17 @@ const structureMask = mask([
  * Course attributes of spec 2.2 (session and catalog fields) plus the two group fields only update
  * can set (`slug`, `archived`), which matter once the course exists.
  */
-export const DraftAttributesSchema = CourseAttributes.omit(structureMask).extend({
+export const DraftAttributesSchema = z.extend(z.omit(CourseAttributes, structureMask), {
   slug: CourseGroupUpdate.shape.slug,
-  archived: z.boolean().optional(),
+  archived: z.optional(z.boolean()),
 });
 export type DraftAttributes = z.infer<typeof DraftAttributesSchema>;
 
-export const VideoFieldsSchema = CourseAttributes.pick(mask(KIND_SPECIFIC_FIELDS.video));
+export const VideoFieldsSchema = z.pick(CourseAttributes, mask(KIND_SPECIFIC_FIELDS.video));
 export type VideoFields = z.infer<typeof VideoFieldsSchema>;
 
-export const ScormFieldsSchema = CourseAttributes.pick(
+export const ScormFieldsSchema = z.pick(
+  CourseAttributes,
   mask(KIND_SPECIFIC_FIELDS.shareableContentObject),
 );
 export type ScormFields = z.infer<typeof ScormFieldsSchema>;
@@ -71,16 +72,16 @@ export const ServerIdsSchema = z.strictObject({
   courseGroupId: Uuid,
   courseId: Uuid,
   /** microCourse / article / video: the implicit section and lesson holding the topics. */
-  implicitSectionId: Uuid.optional(),
-  implicitLessonId: Uuid.optional(),
+  implicitSectionId: z.optional(Uuid),
+  implicitLessonId: z.optional(Uuid),
   /** article / video: the one topic created for the course. */
-  implicitTopicId: Uuid.optional(),
+  implicitTopicId: z.optional(Uuid),
 });
 export type ServerIds = z.infer<typeof ServerIdsSchema>;
 
 const common = {
-  clientId: z.string().min(1),
-  serverIds: ServerIdsSchema.optional(),
+  clientId: z.string().check(z.minLength(1)),
+  serverIds: z.optional(ServerIdsSchema),
   attributes: DraftAttributesSchema,
 };
 

@@ -2,7 +2,7 @@
 // its full content view (which links on to its course group).
 import { Link } from '@tanstack/react-router';
 import type { LearningPathMilestones } from '#contract/schemas/read-models.ts';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { StatusBadge } from './ui/badge.tsx';
 
 type Milestone = z.infer<typeof LearningPathMilestones>['milestones'][number];

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { CourseGroupList } from '#contract/schemas/read-models.ts';
 import { createApiClient, UPSTREAM_KEY_REFUSED, type ThrottleNotice } from './api-client.ts';
 import { ApiError } from './api-error.ts';

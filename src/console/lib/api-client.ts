@@ -1,7 +1,7 @@
 // The one HTTP client of the console. It speaks to the console server (`/api/...`), parses every success
 // body with a schema, and maps failures to ApiError. UI reactions (redirect to sign-in, throttle
 // notice) are not done here: they are hooks that main.tsx wires to the router and the throttle store.
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { formatZodIssues } from '#contract/format-issues.ts';
 import { ApiError, type ApiErrorKind } from './api-error.ts';
 import { retryAfterMs } from './retry-after.ts';
@@ -28,7 +28,7 @@ export interface ApiClientHooks {
   onThrottleEnd?(id: number): void;
 }
 
-export interface RequestOptions<S extends z.ZodType | null> {
+export interface RequestOptions<S extends z.ZodMiniType | null> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -47,7 +47,9 @@ export interface RequestOptions<S extends z.ZodType | null> {
   keepalive?: boolean;
 }
 
-export type Parsed<S extends z.ZodType | null> = S extends z.ZodType ? z.output<S> : undefined;
+export type Parsed<S extends z.ZodMiniType | null> = S extends z.ZodMiniType
+  ? z.output<S>
+  : undefined;
 
 export interface ApiClientConfig {
   fetch?: typeof fetch;
@@ -60,7 +62,10 @@ export interface ApiClientConfig {
 }
 
 export interface ApiClient {
-  request<S extends z.ZodType | null>(url: string, options: RequestOptions<S>): Promise<Parsed<S>>;
+  request<S extends z.ZodMiniType | null>(
+    url: string,
+    options: RequestOptions<S>,
+  ): Promise<Parsed<S>>;
   setHooks(hooks: ApiClientHooks): void;
 }
 
@@ -79,7 +84,10 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   let hooks: ApiClientHooks = {};
   let throttleSeq = 0;
 
-  async function send(url: string, options: RequestOptions<z.ZodType | null>): Promise<Response> {
+  async function send(
+    url: string,
+    options: RequestOptions<z.ZodMiniType | null>,
+  ): Promise<Response> {
     const method = options.method ?? 'GET';
     const headers: Record<string, string> = { accept: 'application/json' };
     let body: string | undefined;
@@ -109,7 +117,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     }
   }
 
-  async function request<S extends z.ZodType | null>(
+  async function request<S extends z.ZodMiniType | null>(
     url: string,
     options: RequestOptions<S>,
   ): Promise<Parsed<S>> {
@@ -139,7 +147,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     }
   }
 
-  async function handle<S extends z.ZodType | null>(
+  async function handle<S extends z.ZodMiniType | null>(
     response: Response,
     options: RequestOptions<S>,
   ): Promise<Parsed<S>> {
@@ -164,7 +172,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   };
 }
 
-async function parseSuccess<S extends z.ZodType | null>(
+async function parseSuccess<S extends z.ZodMiniType | null>(
   response: Response,
   schema: S,
   responseAs: 'json' | 'text' = 'json',

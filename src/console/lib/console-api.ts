@@ -2,7 +2,7 @@
 // from the endpoint's path template, its method, and the answer parsed with its response schema. A
 // feature's data module passes the endpoint and the input; nothing about the server's routes is
 // written twice.
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import {
   fillPath,
   isRedirect,
@@ -13,12 +13,12 @@ import {
 import { apiClient } from './api.ts';
 import { queryString, type QueryValue } from './api-client.ts';
 
-type Keys<S> = S extends z.ZodObject ? keyof z.input<S> & string : never;
+type Keys<S> = S extends z.ZodMiniObject ? keyof z.input<S> & string : never;
 
 export interface ConsoleCall<E extends ConsoleEndpoint> {
   params?: Record<Keys<E['params']>, string>;
   query?: Partial<Record<Keys<E['query']>, QueryValue>>;
-  body?: E['body'] extends z.ZodType ? z.input<E['body']> : never;
+  body?: E['body'] extends z.ZodMiniType ? z.input<E['body']> : never;
   signal?: AbortSignal;
   /** Do not fire the 401 / no-access hooks (the session probe handles those answers itself). */
   quiet?: boolean;

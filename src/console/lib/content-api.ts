@@ -35,7 +35,7 @@ import {
   type CompletionCriterionUpdate,
   type ReleaseContentRequest,
 } from '#contract/schemas/release.ts';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { apiClient } from './api.ts';
 import { handOffBackgroundJob } from './job-handoff.ts';
 import type { JobResult } from './jobs-store.ts';

@@ -2,7 +2,7 @@
 // `backgroundJob` (create, update) hands the answer here, with the course or group the job belongs to
 // when the caller knows it (the tray otherwise finds it from the job's uploads), and the page the
 // action happened on (its end is announced there).
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { BackgroundJob } from '#contract/schemas/background-job.ts';
 import { BulkImportResponse } from '#contract/schemas/release.ts';
 import { jobsStore, type JobResult } from './jobs-store.ts';

@@ -1,8 +1,7 @@
 // The URL checks without zod behave as the zod schemas they replaced (url-search.ts): the same values
 // kept, normalized the same way, and the same refused.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { regexes } from 'zod/v4/core';
+import { z } from '#contract/zod.ts';
 import {
   bool,
   isoTime,
@@ -57,19 +56,22 @@ const SAMPLES: unknown[] = [
 ];
 
 /** What a zod schema, lenient as the routes' were (`.optional().catch(undefined)`), keeps of a value. */
-const viaZod = (schema: z.ZodType) => (value: unknown) =>
-  schema.optional().catch(undefined).parse(value) as unknown;
+const viaZod = (schema: z.ZodMiniType) => (value: unknown) =>
+  z.catch(z.optional(schema), undefined).parse(value) as unknown;
 
-function expectSame(check: UrlValue<unknown>, schema: z.ZodType) {
+function expectSame(check: UrlValue<unknown>, schema: z.ZodMiniType) {
   for (const value of SAMPLES)
     expect([value, check(value)]).toEqual([value, viaZod(schema)(value)]);
 }
 
-const zodText = (max: number, types: [z.ZodType, z.ZodType, ...z.ZodType[]]) =>
-  z
-    .union(types)
-    .transform((value) => String(value).trim())
-    .pipe(z.string().min(1).max(max));
+const zodText = (max: number, types: [z.ZodMiniType, z.ZodMiniType, ...z.ZodMiniType[]]) =>
+  z.pipe(
+    z.pipe(
+      z.union(types),
+      z.transform((value) => String(value).trim()),
+    ),
+    z.string().check(z.minLength(1), z.maxLength(max)),
+  );
 
 describe('URL value checks match the zod schemas they replaced', () => {
   it('text: strings, numbers and booleans as trimmed text of 1 to max characters', () => {
@@ -78,23 +80,29 @@ describe('URL value checks match the zod schemas they replaced', () => {
   });
 
   it('strings with bounds, trimmed or not', () => {
-    expectSame(urlString({ trim: true, max: 200 }), z.string().trim().max(200));
-    expectSame(urlString({ min: 1, max: 200 }), z.string().min(1).max(200));
+    expectSame(urlString({ trim: true, max: 200 }), z.string().check(z.trim(), z.maxLength(200)));
+    expectSame(urlString({ min: 1, max: 200 }), z.string().check(z.minLength(1), z.maxLength(200)));
   });
 
   it('ISO times, normalized to UTC', () => {
     expectSame(
       isoTime,
-      z
-        .string()
-        .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)))
-        .transform((value) => new Date(value).toISOString()),
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.refine(
+              (value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)),
+            ),
+          ),
+        z.transform((value) => new Date(value).toISOString()),
+      ),
     );
     expect(isoTime('2024-05-01T10:00:00+02:00')).toBe('2024-05-01T08:00:00.000Z');
   });
 
   it('UUIDs, choices, booleans, page sizes and whole numbers', () => {
-    expect(UUID.source).toBe(regexes.uuid().source);
+    expect(UUID.source).toBe(z.regexes.uuid().source);
     expectSame(uuid, z.uuid());
     expect(uuid('0b5e6f1c-3d0a-4b8e-9f2a-1c2d3e4f5a6b')).toBe(
       '0b5e6f1c-3d0a-4b8e-9f2a-1c2d3e4f5a6b',
@@ -104,9 +112,9 @@ describe('URL value checks match the zod schemas they replaced', () => {
     expectSame(bool, z.boolean());
     expectSame(
       numberIn([1, 3, 50]),
-      z.number().refine((value) => [1, 3, 50].includes(value)),
+      z.number().check(z.refine((value) => [1, 3, 50].includes(value))),
     );
-    expectSame(positiveInt, z.coerce.number().int().min(1));
+    expectSame(positiveInt, z.coerce.number().check(z.int(), z.gte(1)));
   });
 });
 
@@ -114,9 +122,9 @@ describe('urlSearch', () => {
   it("keeps the shape's acceptable values, and sets the refused ones to undefined as zod did", () => {
     const shape = { view: oneOf(['history']), activeOnly: bool, q: urlText(10) };
     const zodSearch = z.object({
-      view: z.enum(['history']).optional().catch(undefined),
-      activeOnly: z.boolean().optional().catch(undefined),
-      q: zodText(10, [z.string(), z.number(), z.boolean()]).optional().catch(undefined),
+      view: z.catch(z.optional(z.enum(['history'])), undefined),
+      activeOnly: z.catch(z.optional(z.boolean()), undefined),
+      q: z.catch(z.optional(zodText(10, [z.string(), z.number(), z.boolean()])), undefined),
     });
     const raw = { view: 'history', activeOnly: 'yes', q: 12, other: 'x' };
     // Present and refused: there as undefined, so that the router's raw value does not show through.

@@ -3,7 +3,7 @@
 // it stops, and fires at most once per window of `windowMinutes`. A firing is an alert: it rings the
 // console's bell (unread per person, acknowledged once for everyone) and is POSTed to the rule's webhook,
 // signed as Standard Webhooks say, retried with exponential backoff and jitter, every attempt logged.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { EventKind, type EventKind as EventKindType } from '../enums.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { CursorParam, LimitParam, PageInfo } from './pages.ts';
@@ -40,21 +40,27 @@ export const ALERT_LIMITS = { windowMinutes: 7 * 24 * 60, threshold: 1_000_000, 
 
 const WindowMinutes = z
   .int('must be a whole number of minutes')
-  .min(1, 'must be at least 1 minute')
-  .max(ALERT_LIMITS.windowMinutes, 'must be at most 7 days (10080 minutes)')
-  .meta({ description: 'W: the window, in minutes.' });
+  .check(
+    z.gte(1, 'must be at least 1 minute'),
+    z.lte(ALERT_LIMITS.windowMinutes, 'must be at most 7 days (10080 minutes)'),
+  )
+  .register(z.globalRegistry, { description: 'W: the window, in minutes.' });
 
 export const EventMatch = z
   .object({
-    learner: z.string().trim().min(1).max(320).optional().meta({
-      description: "Learner id, email, or part of the name, as the event monitor's filter.",
-    }),
-    course: z.uuid('must be a course or learning path id').optional(),
-    quizResult: z.enum(['failed', 'passed']).optional().meta({
+    learner: z
+      .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(320)))
+      .register(z.globalRegistry, {
+        description: "Learner id, email, or part of the name, as the event monitor's filter.",
+      }),
+    course: z.optional(z.uuid('must be a course or learning path id')),
+    quizResult: z.optional(z.enum(['failed', 'passed'])).register(z.globalRegistry, {
       description: 'Quiz attempts only: count failed (or passed) attempts alone.',
     }),
   })
-  .meta({ description: "The event monitor's structured filter; every part optional." });
+  .register(z.globalRegistry, {
+    description: "The event monitor's structured filter; every part optional.",
+  });
 export type EventMatch = z.infer<typeof EventMatch>;
 
 export const AlertCondition = z
@@ -66,26 +72,31 @@ export const AlertCondition = z
         kind: EventKind,
         threshold: z
           .int('must be a whole number')
-          .min(0, 'must be 0 or more')
-          .max(ALERT_LIMITS.threshold)
-          .meta({ description: 'N: fires when more than N events arrive within the window.' }),
+          .check(z.gte(0, 'must be 0 or more'), z.lte(ALERT_LIMITS.threshold))
+          .register(z.globalRegistry, {
+            description: 'N: fires when more than N events arrive within the window.',
+          }),
         windowMinutes: WindowMinutes,
-        match: EventMatch.default({}),
+        match: z._default(EventMatch, {}),
       }),
       z.object({
         type: z.literal('silence'),
         kind: EventKind,
         windowMinutes: WindowMinutes,
-        match: EventMatch.default({}),
+        match: z._default(EventMatch, {}),
       }),
       z.object({
         type: z.literal('relayLag'),
-        kind: EventKind.nullable().meta({ description: 'Null: any kind the relay polls.' }),
+        kind: z
+          .nullable(EventKind)
+          .register(z.globalRegistry, { description: 'Null: any kind the relay polls.' }),
         windowMinutes: WindowMinutes,
       }),
       z.object({
         type: z.literal('kindFailing'),
-        kind: EventKind.nullable().meta({ description: 'Null: any kind the relay polls.' }),
+        kind: z
+          .nullable(EventKind)
+          .register(z.globalRegistry, { description: 'Null: any kind the relay polls.' }),
         windowMinutes: WindowMinutes,
       }),
     ],
@@ -93,15 +104,17 @@ export const AlertCondition = z
       error: "must be 'burst', 'silence', 'relayLag' or 'kindFailing'",
     },
   )
-  .superRefine((condition, ctx) => {
-    if ('match' in condition && condition.match.quizResult && condition.kind !== 'quizAttempt')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['match', 'quizResult'],
-        message: 'applies to quiz attempts only',
-      });
-  })
-  .meta({
+  .check(
+    z.superRefine((condition, ctx) => {
+      if ('match' in condition && condition.match.quizResult && condition.kind !== 'quizAttempt')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['match', 'quizResult'],
+          message: 'applies to quiz attempts only',
+        });
+    }),
+  )
+  .register(z.globalRegistry, {
     description:
       '`burst`: more than `threshold` events of `kind` (matching `match`) within the window; `silence`: no such event for the window; `relayLag`: no complete poll of a kind for longer than the window; `kindFailing`: a kind has been failing (errors, retries) for the window.',
   });
@@ -147,24 +160,28 @@ export function describeCondition(
 export const AlertRuleInput = z.object({
   name: z
     .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(ALERT_LIMITS.nameLength, `must be at most ${ALERT_LIMITS.nameLength} characters`),
-  enabled: z.boolean().default(true),
+    .check(
+      z.trim(),
+      z.minLength(1, 'must not be empty'),
+      z.maxLength(ALERT_LIMITS.nameLength, `must be at most ${ALERT_LIMITS.nameLength} characters`),
+    ),
+  enabled: z._default(z.boolean(), true),
   condition: AlertCondition,
   webhookUrl: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .max(2000)
-    .nullable()
-    .default(null)
-    .meta({
+    ._default(
+      z.nullable(
+        z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).check(z.maxLength(2000)),
+      ),
+      null,
+    )
+    .register(z.globalRegistry, {
       description:
         'Where firings are POSTed (JSON with a Slack-compatible `text`); null: the console only. It must not lead to an internal address unless `LECTERN_URL_ALLOWLIST` allows it.',
     }),
 });
 export type AlertRuleInput = z.input<typeof AlertRuleInput>;
 
-export const AlertRuleState = z.enum(['ok', 'firing']).meta({
+export const AlertRuleState = z.enum(['ok', 'firing']).register(z.globalRegistry, {
   description: '`firing`: its condition holds and it fired; `ok`: it does not (or it is disabled).',
 });
 
@@ -173,22 +190,23 @@ export const AlertRule = z.object({
   name: z.string(),
   enabled: z.boolean(),
   condition: AlertCondition,
-  description: z.string().meta({ description: 'The condition in a sentence.' }),
-  webhookUrl: z.string().nullable().meta({
+  description: z
+    .string()
+    .register(z.globalRegistry, { description: 'The condition in a sentence.' }),
+  webhookUrl: z.nullable(z.string()).register(z.globalRegistry, {
     description: 'Shown to admins; null for other roles (a webhook URL can be a secret itself).',
   }),
   hasWebhook: z.boolean(),
-  webhookSecretHint: z
-    .string()
-    .nullable()
-    .meta({ description: 'The last 4 characters of the signing secret, for admins.' }),
+  webhookSecretHint: z.nullable(z.string()).register(z.globalRegistry, {
+    description: 'The last 4 characters of the signing secret, for admins.',
+  }),
   state: AlertRuleState,
-  lastFiredAt: z.iso.datetime().nullable(),
-  lastEvaluatedAt: z.iso.datetime().nullable(),
-  lastEvaluatedBy: z.string().nullable().meta({
+  lastFiredAt: z.nullable(z.iso.datetime()),
+  lastEvaluatedAt: z.nullable(z.iso.datetime()),
+  lastEvaluatedBy: z.nullable(z.string()).register(z.globalRegistry, {
     description: "The console server that evaluated it last: the relay's leader at the time.",
   }),
-  version: z.int().positive(),
+  version: z.int().check(z.positive()),
   createdAt: z.iso.datetime(),
   createdBy: z.string(),
   updatedAt: z.iso.datetime(),
@@ -199,7 +217,7 @@ export type AlertRule = z.infer<typeof AlertRule>;
 /** A rule as saved, with its signing secret: given once, when a webhook is set or the secret rotated. */
 export const SavedAlertRule = z.object({
   rule: AlertRule,
-  webhookSecret: z.string().nullable().meta({
+  webhookSecret: z.nullable(z.string()).register(z.globalRegistry, {
     description:
       'The Standard Webhooks signing secret (`whsec_…`), shown this once; null when unchanged or without a webhook.',
   }),
@@ -235,12 +253,14 @@ export const createAlertRule = consoleEndpoint({
   ],
 });
 
-export const UpdateAlertRuleBody = AlertRuleInput.extend({
-  version: z.int().positive().meta({ description: 'The `version` the change is based on.' }),
-  rotateSecret: z
-    .boolean()
-    .default(false)
-    .meta({ description: 'Issue a new signing secret (the old one stops at once).' }),
+export const UpdateAlertRuleBody = z.extend(AlertRuleInput, {
+  version: z
+    .int()
+    .check(z.positive())
+    .register(z.globalRegistry, { description: 'The `version` the change is based on.' }),
+  rotateSecret: z._default(z.boolean(), false).register(z.globalRegistry, {
+    description: 'Issue a new signing secret (the old one stops at once).',
+  }),
 });
 
 export const updateAlertRule = consoleEndpoint({
@@ -275,56 +295,67 @@ export const deleteAlertRule = consoleEndpoint({
   errors: [{ status: 404, error: 'not_found', when: 'No such rule.' }],
 });
 
-export const DeliveryState = z.enum(['pending', 'retrying', 'delivered', 'failed']).meta({
-  description:
-    '`pending`: not tried yet; `retrying`: an attempt failed, the next is due at `nextAttemptAt`; `delivered`: a 2xx answer; `failed`: every attempt failed.',
-});
+export const DeliveryState = z
+  .enum(['pending', 'retrying', 'delivered', 'failed'])
+  .register(z.globalRegistry, {
+    description:
+      '`pending`: not tried yet; `retrying`: an attempt failed, the next is due at `nextAttemptAt`; `delivered`: a 2xx answer; `failed`: every attempt failed.',
+  });
 export type DeliveryState = z.infer<typeof DeliveryState>;
 
 export const DeliveryAttempt = z.object({
-  attempt: z.int().positive(),
+  attempt: z.int().check(z.positive()),
   at: z.iso.datetime(),
-  statusCode: z.int().nullable().meta({ description: 'Null when no answer came.' }),
-  error: z.string().nullable().meta({ description: 'Why the attempt failed, in words.' }),
+  statusCode: z
+    .nullable(z.int())
+    .register(z.globalRegistry, { description: 'Null when no answer came.' }),
+  error: z
+    .nullable(z.string())
+    .register(z.globalRegistry, { description: 'Why the attempt failed, in words.' }),
   durationMs: z.int(),
 });
 export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
 export const AlertDelivery = z.object({
-  id: z.string().meta({ description: 'Also the `webhook-id` header: the same on every retry.' }),
-  host: z
-    .string()
-    .meta({ description: "The webhook's host (the URL itself is shown to admins on the rule)." }),
+  id: z.string().register(z.globalRegistry, {
+    description: 'Also the `webhook-id` header: the same on every retry.',
+  }),
+  host: z.string().register(z.globalRegistry, {
+    description: "The webhook's host (the URL itself is shown to admins on the rule).",
+  }),
   state: DeliveryState,
-  attempts: z.array(DeliveryAttempt).meta({ description: 'Oldest first.' }),
-  nextAttemptAt: z.iso.datetime().nullable(),
+  attempts: z.array(DeliveryAttempt).register(z.globalRegistry, { description: 'Oldest first.' }),
+  nextAttemptAt: z.nullable(z.iso.datetime()),
 });
 export type AlertDelivery = z.infer<typeof AlertDelivery>;
 
 export const Alert = z.object({
-  seq: z.int().positive(),
+  seq: z.int().check(z.positive()),
   id: z.uuid(),
   ruleId: z.uuid(),
   ruleName: z.string(),
-  text: z.string().meta({ description: 'What happened, in a sentence (the webhook `text`).' }),
-  observed: z.number().meta({
+  text: z.string().register(z.globalRegistry, {
+    description: 'What happened, in a sentence (the webhook `text`).',
+  }),
+  observed: z.number().register(z.globalRegistry, {
     description:
       'The figure that made it fire: events counted (`burst`), minutes without one (`silence`), minutes behind or failing (`relayLag`, `kindFailing`).',
   }),
   firedAt: z.iso.datetime(),
-  resolvedAt: z.iso
-    .datetime()
-    .nullable()
-    .meta({ description: 'When the condition stopped holding.' }),
-  acknowledgedAt: z.iso.datetime().nullable(),
-  acknowledgedBy: z.string().nullable(),
-  unread: z.boolean().meta({ description: 'Fired after the caller last opened the bell.' }),
+  resolvedAt: z
+    .nullable(z.iso.datetime())
+    .register(z.globalRegistry, { description: 'When the condition stopped holding.' }),
+  acknowledgedAt: z.nullable(z.iso.datetime()),
+  acknowledgedBy: z.nullable(z.string()),
+  unread: z
+    .boolean()
+    .register(z.globalRegistry, { description: 'Fired after the caller last opened the bell.' }),
   deliveries: z.array(AlertDelivery),
 });
 export type Alert = z.infer<typeof Alert>;
 
 export const AlertPage = z.object({
-  alerts: z.array(Alert).meta({ description: 'Newest first.' }),
+  alerts: z.array(Alert).register(z.globalRegistry, { description: 'Newest first.' }),
   pageInfo: PageInfo,
 });
 export type AlertPage = z.infer<typeof AlertPage>;
@@ -336,23 +367,30 @@ export const listAlerts = consoleEndpoint({
   summary: 'Alerts (firings), newest first, in keyset pages, each with its deliveries.',
   access: ['admin', 'support'],
   query: z.object({
-    rule: z.uuid('must be an alert rule id').optional(),
+    rule: z.optional(z.uuid('must be an alert rule id')),
     open: z
-      .enum(['true', 'false'])
-      .transform((value) => value === 'true')
-      .optional()
-      .meta({ description: '`true`: only alerts not acknowledged yet.' }),
-    cursor: CursorParam.optional(),
+      .optional(
+        z.pipe(
+          z.enum(['true', 'false']),
+          z.transform((value) => value === 'true'),
+        ),
+      )
+      .register(z.globalRegistry, { description: '`true`: only alerts not acknowledged yet.' }),
+    cursor: z.optional(CursorParam),
     limit: LimitParam,
   }),
   response: AlertPage,
 });
 
 export const AlertSummary = z.object({
-  unread: z.int().meta({ description: 'Alerts fired after the caller last opened the bell.' }),
+  unread: z.int().register(z.globalRegistry, {
+    description: 'Alerts fired after the caller last opened the bell.',
+  }),
   unacknowledged: z.int(),
-  firing: z.int().meta({ description: 'Rules firing now.' }),
-  latestSeq: z.int().meta({ description: 'The newest alert seq (0: none): send to mark read.' }),
+  firing: z.int().register(z.globalRegistry, { description: 'Rules firing now.' }),
+  latestSeq: z.int().register(z.globalRegistry, {
+    description: 'The newest alert seq (0: none): send to mark read.',
+  }),
 });
 export type AlertSummary = z.infer<typeof AlertSummary>;
 
@@ -374,7 +412,9 @@ export const markAlertsRead = consoleEndpoint({
   summary: 'Marks every alert up to `upTo` as read, for the caller only.',
   access: ['admin', 'support'],
   body: z.object({
-    upTo: z.int().min(0).meta({ description: 'The `latestSeq` of the summary the caller saw.' }),
+    upTo: z.int().check(z.gte(0)).register(z.globalRegistry, {
+      description: 'The `latestSeq` of the summary the caller saw.',
+    }),
   }),
   response: AlertSummary,
 });

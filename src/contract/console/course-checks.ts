@@ -2,11 +2,11 @@
 // catalog), its findings and the endpoint that answers it. The checks that need no network are pure
 // TypeScript in the compiler (src/compiler/checks) and run on the console server for a saved course and
 // in the browser for an unsaved draft; the links are fetched by the console server only.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 
 export const CHECK_SEVERITIES = ['error', 'warning', 'note'] as const;
-export const CheckSeverity = z.enum(CHECK_SEVERITIES).meta({
+export const CheckSeverity = z.enum(CHECK_SEVERITIES).register(z.globalRegistry, {
   description:
     '`error`: learners meet something broken or missing (publishing asks first); `warning`: worth fixing; `note`: for information.',
 });
@@ -57,54 +57,66 @@ export type CheckItemKind = z.infer<typeof CheckItemKind>;
 
 export const CheckItem = z.object({
   kind: CheckItemKind,
-  id: z.string().meta({
+  id: z.string().register(z.globalRegistry, {
     description:
       "The item's id on the instance (the course id for the course itself); in a check of an unsaved draft, the draft's id for items not saved yet.",
   }),
   title: z.string(),
-  place: z.string().meta({
+  place: z.string().register(z.globalRegistry, {
     description: 'Where it sits in the outline, in words: `Section 2, lesson 1, topic 3`.',
   }),
-  topicType: z.string().optional().meta({ description: "A topic's type (spec 2.4)." }),
+  topicType: z
+    .optional(z.string())
+    .register(z.globalRegistry, { description: "A topic's type (spec 2.4)." }),
 });
 export type CheckItem = z.infer<typeof CheckItem>;
 
 export const CheckFinding = z.object({
-  key: z.string().meta({
+  key: z.string().register(z.globalRegistry, {
     description: 'Stable while the finding stands: the same finding has the same key in every run.',
   }),
   rule: CheckRule,
   category: CheckCategory,
   severity: CheckSeverity,
   item: CheckItem,
-  alsoIn: z.array(CheckItem).optional().meta({
+  alsoIn: z.optional(z.array(CheckItem)).register(z.globalRegistry, {
     description:
       'Other items where the same thing occurs (a link used by several topics is fetched and reported once).',
   }),
-  field: z.string().optional().meta({
+  field: z.optional(z.string()).register(z.globalRegistry, {
     description: 'The field it is in: `body`, `languages.0.body`, `videoUrl`, `description`…',
   }),
-  url: z.string().optional(),
-  message: z.string().meta({ description: 'What is wrong, in a sentence.' }),
-  fix: z.string().optional().meta({ description: 'How to fix it, in a sentence.' }),
+  url: z.optional(z.string()),
+  message: z.string().register(z.globalRegistry, { description: 'What is wrong, in a sentence.' }),
+  fix: z
+    .optional(z.string())
+    .register(z.globalRegistry, { description: 'How to fix it, in a sentence.' }),
 });
 export type CheckFinding = z.infer<typeof CheckFinding>;
 
 export const CheckCounts = z.object({
-  error: z.int().min(0),
-  warning: z.int().min(0),
-  note: z.int().min(0),
+  error: z.int().check(z.gte(0)),
+  warning: z.int().check(z.gte(0)),
+  note: z.int().check(z.gte(0)),
 });
 export type CheckCounts = z.infer<typeof CheckCounts>;
 
 export const LinkCheckFigures = z.object({
-  distinct: z.int().min(0).meta({ description: 'Distinct URLs in the course.' }),
-  fetched: z
+  distinct: z
     .int()
-    .min(0)
-    .meta({ description: 'Of them, fetched in this run (not from the cache).' }),
-  concurrency: z.int().min(1).meta({ description: 'Requests in flight at most.' }),
-  timeoutMs: z.int().min(1).meta({ description: 'Time limit of each request.' }),
+    .check(z.gte(0))
+    .register(z.globalRegistry, { description: 'Distinct URLs in the course.' }),
+  fetched: z.int().check(z.gte(0)).register(z.globalRegistry, {
+    description: 'Of them, fetched in this run (not from the cache).',
+  }),
+  concurrency: z
+    .int()
+    .check(z.gte(1))
+    .register(z.globalRegistry, { description: 'Requests in flight at most.' }),
+  timeoutMs: z
+    .int()
+    .check(z.gte(1))
+    .register(z.globalRegistry, { description: 'Time limit of each request.' }),
 });
 
 export const CourseCheckReport = z.object({
@@ -112,26 +124,33 @@ export const CourseCheckReport = z.object({
   courseId: z.string(),
   courseGroupId: z.string(),
   title: z.string(),
-  version: z.string().meta({
+  version: z.string().register(z.globalRegistry, {
     description:
       'Fingerprint of the saved course that was checked: the same content gives the same version.',
   }),
   checkedAt: z.iso.datetime(),
-  durationMs: z.int().min(0),
+  durationMs: z.int().check(z.gte(0)),
   counts: CheckCounts,
   links: LinkCheckFigures,
-  findings: z.array(CheckFinding).meta({ description: 'Errors first, then warnings, then notes.' }),
+  findings: z
+    .array(CheckFinding)
+    .register(z.globalRegistry, { description: 'Errors first, then warnings, then notes.' }),
 });
 export type CourseCheckReport = z.infer<typeof CourseCheckReport>;
 
 export const CourseCheckRunning = z.object({
   state: z.literal('running'),
   courseId: z.string(),
-  version: z.string().meta({ description: 'Pass it back as `version` while polling.' }),
+  version: z
+    .string()
+    .register(z.globalRegistry, { description: 'Pass it back as `version` while polling.' }),
   startedAt: z.iso.datetime(),
   links: z.object({
-    distinct: z.int().min(0),
-    done: z.int().min(0).meta({ description: 'URLs whose answer is known so far.' }),
+    distinct: z.int().check(z.gte(0)),
+    done: z
+      .int()
+      .check(z.gte(0))
+      .register(z.globalRegistry, { description: 'URLs whose answer is known so far.' }),
   }),
 });
 export type CourseCheckRunning = z.infer<typeof CourseCheckRunning>;
@@ -143,15 +162,18 @@ export const CourseChecksAnswer = z.discriminatedUnion('state', [
 export type CourseChecksAnswer = z.infer<typeof CourseChecksAnswer>;
 
 export const CourseChecksQuery = z.object({
-  version: z.string().max(64).optional().meta({
+  version: z.optional(z.string().check(z.maxLength(64))).register(z.globalRegistry, {
     description:
       'The version a running check was started for: while it runs, polling with it answers without reading the course again.',
   }),
   refresh: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional()
-    .meta({
+    .optional(
+      z.pipe(
+        z.enum(['true', 'false']),
+        z.transform((value) => value === 'true'),
+      ),
+    )
+    .register(z.globalRegistry, {
       description: '`true`: check again now, fetching again every link that failed last time.',
     }),
 });

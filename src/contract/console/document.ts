@@ -2,7 +2,7 @@
 // document (docs/console-openapi.json) and the endpoint reference of docs/console-api.md (the part
 // between its `generated` markers). Never hand-edit either: `npm run openapi` writes both, and
 // ./document.test.ts fails when a committed one is stale.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { ConsoleAccess } from './access.ts';
 import { AuditEntry, AuditPage, AuditSubject } from './audit.ts';
 import {
@@ -23,7 +23,7 @@ import { Capabilities, SessionView } from './session.ts';
 type JsonSchema = Record<string, unknown>;
 
 /** Schemas named in the OpenAPI document's components; everything else is inlined. */
-const COMPONENTS = new Map<z.ZodType, string>(
+const COMPONENTS = new Map<z.ZodMiniType, string>(
   Object.entries({
     ConsoleError: ConsoleErrorBody,
     SessionView,
@@ -41,7 +41,7 @@ const COMPONENTS = new Map<z.ZodType, string>(
     RelayLeadership,
     Health,
     ConsoleMeta,
-  }).map(([name, schema]) => [schema as z.ZodType, name]),
+  }).map(([name, schema]) => [schema as z.ZodMiniType, name]),
 );
 
 /**
@@ -53,13 +53,13 @@ const DEFS = '"#/$defs/';
 const toComponents = (json: JsonSchema): JsonSchema =>
   JSON.parse(JSON.stringify(json).replaceAll(DEFS, '"#/components/schemas/')) as JsonSchema;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output', refs: boolean): JsonSchema {
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output', refs: boolean): JsonSchema {
   const { json, defs } = zodJsonSchema(schema, io, refs);
   for (const [name, def] of Object.entries(defs)) hoisted.set(name, toComponents(def));
   return toComponents(json);
 }
 
-function zodJsonSchema(schema: z.ZodType, io: 'input' | 'output', refs: boolean) {
+function zodJsonSchema(schema: z.ZodMiniType, io: 'input' | 'output', refs: boolean) {
   const {
     $schema: _schema,
     $defs = {},
@@ -69,7 +69,7 @@ function zodJsonSchema(schema: z.ZodType, io: 'input' | 'output', refs: boolean)
     io,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema: out }) => {
-      const nested = zodSchema as unknown as z.ZodType;
+      const nested = zodSchema as unknown as z.ZodMiniType;
       const name = refs && nested !== schema ? COMPONENTS.get(nested) : undefined;
       if (!name) return;
       for (const key of Object.keys(out)) delete out[key];
@@ -79,7 +79,7 @@ function zodJsonSchema(schema: z.ZodType, io: 'input' | 'output', refs: boolean)
   return { json: json as JsonSchema, defs: $defs };
 }
 
-const schemaOrRef = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+const schemaOrRef = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema => {
   const name = COMPONENTS.get(schema);
   return name ? { $ref: `#/components/schemas/${name}` } : jsonSchema(schema, io, true);
 };
@@ -120,9 +120,9 @@ export function errorCases(endpoint: ConsoleEndpoint): ConsoleErrorCase[] {
 
 function parameters(endpoint: ConsoleEndpoint): JsonSchema[] {
   const list: JsonSchema[] = [];
-  const add = (shape: z.ZodObject | undefined, where: 'path' | 'query') => {
+  const add = (shape: z.ZodMiniObject | undefined, where: 'path' | 'query') => {
     for (const [name, field] of Object.entries(shape?.shape ?? {})) {
-      const schema = field as z.ZodType;
+      const schema = field as z.ZodMiniType;
       list.push({
         name,
         in: where,
@@ -377,9 +377,14 @@ function table(list: Row[]): string {
 }
 
 /** Schemas already shown as a table, and under which endpoint: a second answer refers to the first. */
-type Shown = Map<z.ZodType, string>;
+type Shown = Map<z.ZodMiniType, string>;
 
-function shape(title: string, schema: z.ZodType, io: 'input' | 'output', shown?: Shown): string {
+function shape(
+  title: string,
+  schema: z.ZodMiniType,
+  io: 'input' | 'output',
+  shown?: Shown,
+): string {
   const first = shown?.get(schema);
   if (first) return `${title}: the same fields as under ${first}.`;
   const json = jsonSchema(schema, io, false);

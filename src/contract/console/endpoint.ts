@@ -2,7 +2,7 @@
 // from it (src/server/routes/console-route.ts: access, input parsing, audit, response), the console
 // calls it through it (src/console/lib/console-api.ts), and docs/console-api.md and
 // docs/console-openapi.json are generated from every endpoint listed in ./index.ts. See ./README.md.
-import type { z } from 'zod';
+import type { z } from '../zod.ts';
 import type { ConsoleErrorCode } from './errors.ts';
 import type { ConsoleAccess } from './access.ts';
 
@@ -12,7 +12,7 @@ export type ConsoleMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface ConsoleStream {
   stream: true;
   /** Content types the body may have, each with what it holds and, when it is JSON, its schema. */
-  contentTypes: Readonly<Record<string, { description: string; schema?: z.ZodType }>>;
+  contentTypes: Readonly<Record<string, { description: string; schema?: z.ZodMiniType }>>;
 }
 
 /** A browser navigation answered with a redirect (`303 See Other`, `Location`), not a body. */
@@ -45,11 +45,11 @@ export interface ConsoleEndpoint {
    * (presence heartbeats).
    */
   audit?: 'refusals';
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
   /** The success body: a schema, `null` for none (204), a stream, or a redirect. */
-  response: z.ZodType | null | ConsoleStream | ConsoleRedirect;
+  response: z.ZodMiniType | null | ConsoleStream | ConsoleRedirect;
   /**
    * A GET that changes state (the identity provider's redirect back, which starts a session): audited
    * like a write, its row written before it takes effect. It has no CSRF check: a navigation cannot
@@ -69,18 +69,18 @@ export const isRedirect = (response: ConsoleEndpoint['response']): response is C
   response !== null && 'redirect' in response;
 
 /** What a handler returns: the JSON body before the contract parses it, nothing, or a reply it sent. */
-export type ResponseInput<E extends ConsoleEndpoint> = E['response'] extends z.ZodType
+export type ResponseInput<E extends ConsoleEndpoint> = E['response'] extends z.ZodMiniType
   ? z.input<E['response']>
   : E['response'] extends null
     ? void
     : unknown;
 
 /** What a caller receives once the response schema has parsed the body. */
-export type ResponseOutput<E extends ConsoleEndpoint> = E['response'] extends z.ZodType
+export type ResponseOutput<E extends ConsoleEndpoint> = E['response'] extends z.ZodMiniType
   ? z.output<E['response']>
   : undefined;
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 /** The parsed request: params, query and body after their schemas (undefined when not declared). */
 export interface ParsedInput<E extends ConsoleEndpoint> {

@@ -1,6 +1,6 @@
 // The console server's own error answers: one JSON shape, a stable code and a sentence the console can
 // show as it is. Answers passed through from the learning instance keep their own shapes.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** Each code with the statuses it comes with and when, in the words of the API document. */
 export const CONSOLE_ERRORS = {
@@ -78,6 +78,8 @@ export const ConsoleErrorCode = z.enum(Object.keys(CONSOLE_ERRORS) as [ConsoleEr
 
 export const ConsoleErrorBody = z.object({
   error: ConsoleErrorCode,
-  message: z.string().meta({ description: 'A sentence the console can show as it is.' }),
+  message: z
+    .string()
+    .register(z.globalRegistry, { description: 'A sentence the console can show as it is.' }),
 });
 export type ConsoleErrorBody = z.infer<typeof ConsoleErrorBody>;

@@ -10,7 +10,7 @@
 // Syntax (web-search style, as PostgreSQL's websearch_to_tsquery reads it): words must all occur;
 // "quoted words" must occur in that order; -word leaves out events with it; `or` between two parts
 // accepts either part (`ann lee or bob` = (ann and lee) or bob).
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** A phrase: words that must occur one after another (one word: anywhere). */
 export type SearchPhrase = readonly string[];
@@ -76,17 +76,16 @@ export function parseEventSearch(text: string): Parsed {
 
 /** The `q` parameter: free text, parsed into an EventSearch. */
 export const EventSearchParam = z
-  .string()
-  .trim()
-  .min(1)
-  .max(EVENT_SEARCH_MAX_LENGTH)
-  .transform((value, ctx) => {
-    const parsed = parseEventSearch(value);
-    if (parsed.ok) return parsed.search;
-    ctx.addIssue({ code: 'custom', message: parsed.message });
-    return z.NEVER;
-  })
-  .meta({
+  .pipe(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(EVENT_SEARCH_MAX_LENGTH)),
+    z.transform((value, ctx) => {
+      const parsed = parseEventSearch(value);
+      if (parsed.ok) return parsed.search;
+      ctx.issues.push({ code: 'custom', message: parsed.message, input: value });
+      return z.NEVER;
+    }),
+  )
+  .register(z.globalRegistry, {
     description:
       'Free text over every stored event: every text and number value (names, email, ids, titles, data), whole words, any case. `"quoted words"` in order, `-word` leaves out, `or` between parts accepts either.',
   });

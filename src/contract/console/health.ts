@@ -1,58 +1,63 @@
 // What anyone may ask without a session: the server's health (for load balancers and monitoring) and
 // the public facts the sign-in page needs.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { ConsoleRole } from './access.ts';
 import { RoleDescriptions } from './roles.ts';
 
 export const RelayLeadership = z.object({
-  role: z.enum(['leader', 'follower', 'off']).meta({
+  role: z.enum(['leader', 'follower', 'off']).register(z.globalRegistry, {
     description:
       '`leader`: this server polls the feed; `follower`: another one does (`leader` names it); `off`: `LECTERN_RELAY_KINDS=none`.',
   }),
-  leader: z.string().nullable(),
+  leader: z.nullable(z.string()),
   since: z
-    .number()
-    .nullable()
-    .meta({ description: 'When this server became the leader (epoch ms).' }),
+    .nullable(z.number())
+    .register(z.globalRegistry, { description: 'When this server became the leader (epoch ms).' }),
 });
 export type RelayLeadership = z.infer<typeof RelayLeadership>;
 
 export const UpstreamPool = z
   .object({
-    connections: z
+    connections: z.int().register(z.globalRegistry, {
+      description: '`LECTERN_UPSTREAM_CONNECTIONS`: the most it opens.',
+    }),
+    busy: z.int().register(z.globalRegistry, { description: 'Requests on a connection now.' }),
+    queued: z
       .int()
-      .meta({ description: '`LECTERN_UPSTREAM_CONNECTIONS`: the most it opens.' }),
-    busy: z.int().meta({ description: 'Requests on a connection now.' }),
-    queued: z.int().meta({ description: 'Requests waiting for a connection.' }),
+      .register(z.globalRegistry, { description: 'Requests waiting for a connection.' }),
     saturated: z.boolean(),
   })
-  .meta({ description: 'The connection pool to the learning instance.' });
+  .register(z.globalRegistry, { description: 'The connection pool to the learning instance.' });
 export type UpstreamPool = z.infer<typeof UpstreamPool>;
 
 export const RequestBodies = z
   .object({
-    receiving: z.int().meta({ description: 'Proxied request bodies being received now.' }),
-    limit: z.int().meta({ description: '`LECTERN_BODIES_TOTAL`.' }),
-    saturated: z
-      .boolean()
-      .meta({ description: 'Every place is taken: the next body is refused with 503.' }),
+    receiving: z
+      .int()
+      .register(z.globalRegistry, { description: 'Proxied request bodies being received now.' }),
+    limit: z.int().register(z.globalRegistry, { description: '`LECTERN_BODIES_TOTAL`.' }),
+    saturated: z.boolean().register(z.globalRegistry, {
+      description: 'Every place is taken: the next body is refused with 503.',
+    }),
   })
-  .meta({ description: 'Proxied request bodies being received (read whole before forwarding).' });
+  .register(z.globalRegistry, {
+    description: 'Proxied request bodies being received (read whole before forwarding).',
+  });
 export type RequestBodies = z.infer<typeof RequestBodies>;
 
 export const Health = z.object({
   ok: z.boolean(),
-  server: z.string().meta({ description: '`LECTERN_SERVER_NAME`.' }),
+  server: z.string().register(z.globalRegistry, { description: '`LECTERN_SERVER_NAME`.' }),
   database: z.object({
     engine: z.enum(['sqlite', 'postgres']),
     status: z.enum(['up', 'down']),
-    latencyMs: z.number().nullable(),
+    latencyMs: z.nullable(z.number()),
   }),
   relay: RelayLeadership,
-  auditBacklog: z
-    .int()
-    .meta({ description: 'Audit rows waiting in memory for the database to come back.' }),
+  auditBacklog: z.int().register(z.globalRegistry, {
+    description: 'Audit rows waiting in memory for the database to come back.',
+  }),
   upstreamPool: UpstreamPool,
   requestBodies: RequestBodies,
 });
@@ -65,33 +70,37 @@ export const DemoAccount = z.object({ email: z.string(), password: z.string(), r
 export type DemoAccount = z.infer<typeof DemoAccount>;
 
 export const ConsoleMeta = z.object({
-  mode: z.enum(['demo', 'upstream']).meta({
+  mode: z.enum(['demo', 'upstream']).register(z.globalRegistry, {
     description: '`demo`: the embedded sandbox; `upstream`: a real learning instance.',
   }),
   csrfHeader: z.literal(CSRF_HEADER),
   roles: RoleDescriptions,
-  demoAccounts: z
-    .array(DemoAccount)
-    .nullable()
-    .meta({ description: 'The demo credentials in `demo` mode; null otherwise.' }),
+  demoAccounts: z.nullable(z.array(DemoAccount)).register(z.globalRegistry, {
+    description: 'The demo credentials in `demo` mode; null otherwise.',
+  }),
   signIn: z
     .object({
-      instance: z.boolean().meta({
+      instance: z.boolean().register(z.globalRegistry, {
         description:
           'Sign-in with a learning-platform email and password is offered (`LECTERN_INSTANCE_LOGIN`).',
       }),
       identityProvider: z
-        .object({
-          name: z.string().meta({ description: '`LECTERN_OIDC_NAME`: "Sign in with <name>".' }),
-          signOutUrl: z.url().nullable().meta({
-            description:
-              "The provider's end-session page, which signs the user out there too and comes back to the console's sign-in page; null when the provider has none. The console offers it after signing out a session started through the provider.",
+        .nullable(
+          z.object({
+            name: z.string().register(z.globalRegistry, {
+              description: '`LECTERN_OIDC_NAME`: "Sign in with <name>".',
+            }),
+            signOutUrl: z.nullable(z.url()).register(z.globalRegistry, {
+              description:
+                "The provider's end-session page, which signs the user out there too and comes back to the console's sign-in page; null when the provider has none. The console offers it after signing out a session started through the provider.",
+            }),
           }),
-        })
-        .nullable()
-        .meta({ description: 'Sign-in through OpenID Connect, when configured.' }),
+        )
+        .register(z.globalRegistry, {
+          description: 'Sign-in through OpenID Connect, when configured.',
+        }),
     })
-    .meta({ description: 'The ways to sign in this console offers.' }),
+    .register(z.globalRegistry, { description: 'The ways to sign in this console offers.' }),
 });
 export type ConsoleMeta = z.infer<typeof ConsoleMeta>;
 
@@ -117,14 +126,14 @@ export const getMeta = consoleEndpoint({
 
 export const Liveness = z.object({
   alive: z.literal(true),
-  server: z.string().meta({ description: '`LECTERN_SERVER_NAME`.' }),
+  server: z.string().register(z.globalRegistry, { description: '`LECTERN_SERVER_NAME`.' }),
 });
 export type Liveness = z.infer<typeof Liveness>;
 
 export const Readiness = z.object({
   ready: z.boolean(),
-  server: z.string().meta({ description: '`LECTERN_SERVER_NAME`.' }),
-  reasons: z.array(z.string()).meta({
+  server: z.string().register(z.globalRegistry, { description: '`LECTERN_SERVER_NAME`.' }),
+  reasons: z.array(z.string()).register(z.globalRegistry, {
     description:
       'Why this server should get no new requests now, in sentences (empty when ready): shutting down, the database unreachable, the upstream pool or the request-body places saturated.',
   }),

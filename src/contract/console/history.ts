@@ -1,7 +1,7 @@
 // Course history: every change Lectern applies to a course is kept as a version (the course as read
 // before, and as confirmed after), and any two versions compare side by side by stable ids, so a move
 // reads as a move and a rename as a rename (docs/decisions/course-history.md).
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { Status } from '../enums.ts';
 import { Course, CourseGroup, CourseStructure } from '../schemas/read-models.ts';
 import { consoleEndpoint } from './endpoint.ts';
@@ -26,31 +26,45 @@ export type HistoryChangeKind = z.infer<typeof HistoryChangeKind>;
  * Built from the read models without their schema names, so this document inlines them.
  */
 export const CourseSnapshot = z.object({
-  courseGroup: CourseGroup.extend({}),
-  course: Course.extend({}),
-  structure: CourseStructure.extend({}),
+  courseGroup: z.extend(CourseGroup, {}),
+  course: z.extend(Course, {}),
+  structure: z.extend(CourseStructure, {}),
 });
 export type CourseSnapshot = z.infer<typeof CourseSnapshot>;
 
 export const VersionCounts = z.object({
-  sections: z.int().meta({ description: 'Sections after the change.' }),
+  sections: z.int().register(z.globalRegistry, { description: 'Sections after the change.' }),
   lessons: z.int(),
   topics: z.int(),
-  added: z.int().meta({ description: 'Sections, lessons and topics added by the change.' }),
+  added: z.int().register(z.globalRegistry, {
+    description: 'Sections, lessons and topics added by the change.',
+  }),
   removed: z.int(),
-  moved: z.int().meta({ description: 'Moved to another parent.' }),
-  reordered: z.int().meta({ description: 'Moved among the siblings of the same parent.' }),
+  moved: z.int().register(z.globalRegistry, { description: 'Moved to another parent.' }),
+  reordered: z
+    .int()
+    .register(z.globalRegistry, { description: 'Moved among the siblings of the same parent.' }),
   renamed: z.int(),
-  changed: z.int().meta({ description: 'Sections, lessons and topics with other fields changed.' }),
-  courseFields: z.int().meta({ description: 'Fields of the course and its group changed.' }),
-  criteria: z.int().meta({ description: 'Completion criteria added, removed or changed.' }),
+  changed: z.int().register(z.globalRegistry, {
+    description: 'Sections, lessons and topics with other fields changed.',
+  }),
+  courseFields: z
+    .int()
+    .register(z.globalRegistry, { description: 'Fields of the course and its group changed.' }),
+  criteria: z
+    .int()
+    .register(z.globalRegistry, { description: 'Completion criteria added, removed or changed.' }),
 });
 export type VersionCounts = z.infer<typeof VersionCounts>;
 
 export const TranslationChange = z.object({
-  language: z.string().meta({ description: 'The target language of the uploaded file.' }),
-  units: z.int().meta({ description: 'Translation units in the uploaded file.' }),
-  changed: z.int().meta({
+  language: z
+    .string()
+    .register(z.globalRegistry, { description: 'The target language of the uploaded file.' }),
+  units: z
+    .int()
+    .register(z.globalRegistry, { description: 'Translation units in the uploaded file.' }),
+  changed: z.int().register(z.globalRegistry, {
     description: 'Units whose stored translation was new or different before the upload.',
   }),
 });
@@ -59,25 +73,40 @@ export type TranslationChange = z.infer<typeof TranslationChange>;
 export const CourseVersionSummary = z.object({
   courseId: z.string(),
   courseGroupId: z.string(),
-  number: z.int().min(1).meta({ description: 'The version number, 1 for the first kept.' }),
-  at: z.iso.datetime().meta({ description: 'When the state after the change was read.' }),
-  userEmail: z.string().nullable().meta({ description: 'Who made the change.' }),
+  number: z
+    .int()
+    .check(z.gte(1))
+    .register(z.globalRegistry, { description: 'The version number, 1 for the first kept.' }),
+  at: z.iso
+    .datetime()
+    .register(z.globalRegistry, { description: 'When the state after the change was read.' }),
+  userEmail: z
+    .nullable(z.string())
+    .register(z.globalRegistry, { description: 'Who made the change.' }),
   kinds: z.array(HistoryChangeKind),
-  title: z.string().meta({ description: 'The course title after the change.' }),
-  status: Status.meta({ description: 'The course status after the change.' }),
+  title: z
+    .string()
+    .register(z.globalRegistry, { description: 'The course title after the change.' }),
+  status: Status.clone().register(z.globalRegistry, {
+    description: 'The course status after the change.',
+  }),
   counts: VersionCounts,
-  translation: TranslationChange.nullable(),
-  drift: z.boolean().meta({
+  translation: z.nullable(TranslationChange),
+  drift: z.boolean().register(z.globalRegistry, {
     description:
       'The course as read before this change differed from the previous version: it was changed outside Lectern (or by another console server at the same moment) in between.',
   }),
-  auditSeqs: z.array(z.int()).meta({ description: 'The audit records of the calls it gathers.' }),
-  bytes: z.int().meta({ description: 'What the version takes in the console database.' }),
+  auditSeqs: z
+    .array(z.int())
+    .register(z.globalRegistry, { description: 'The audit records of the calls it gathers.' }),
+  bytes: z
+    .int()
+    .register(z.globalRegistry, { description: 'What the version takes in the console database.' }),
 });
 export type CourseVersionSummary = z.infer<typeof CourseVersionSummary>;
 
-export const CourseVersion = CourseVersionSummary.extend({
-  before: CourseSnapshot.nullable().meta({
+export const CourseVersion = z.extend(CourseVersionSummary, {
+  before: z.nullable(CourseSnapshot).register(z.globalRegistry, {
     description: 'The course as read before the change; null for the version that created it.',
   }),
   after: CourseSnapshot,
@@ -87,15 +116,18 @@ export type CourseVersion = z.infer<typeof CourseVersion>;
 // ---- Comparing two versions --------------------------------------------------------------------
 
 export const FieldChange = z.object({
-  field: z.string().meta({ description: 'The API field name (`priceInCents`, `body`…).' }),
-  scope: z.enum(['group', 'course', 'node']).meta({
+  field: z
+    .string()
+    .register(z.globalRegistry, { description: 'The API field name (`priceInCents`, `body`…).' }),
+  scope: z.enum(['group', 'course', 'node']).register(z.globalRegistry, {
     description: '`group` and `course`: a field of the course group or session.',
   }),
   before: z
-    .unknown()
-    .optional()
-    .meta({ description: 'The value before; absent when it had none.' }),
-  after: z.unknown().optional().meta({ description: 'The value after; absent when it has none.' }),
+    .optional(z.unknown())
+    .register(z.globalRegistry, { description: 'The value before; absent when it had none.' }),
+  after: z
+    .optional(z.unknown())
+    .register(z.globalRegistry, { description: 'The value after; absent when it has none.' }),
 });
 export type FieldChange = z.infer<typeof FieldChange>;
 
@@ -110,16 +142,20 @@ export const ParentRef = z.object({
 export type ParentRef = z.infer<typeof ParentRef>;
 
 export const NodeChange = z.object({
-  id: z.string().meta({ description: 'The server id, the same in both versions.' }),
+  id: z
+    .string()
+    .register(z.globalRegistry, { description: 'The server id, the same in both versions.' }),
   kind: DiffNodeKind,
   change: z.enum(['added', 'removed', 'kept']),
-  title: z
-    .string()
-    .meta({ description: 'Its title in the later version (the earlier if removed).' }),
-  renamedFrom: z.string().nullable(),
-  movedFrom: ParentRef.nullable().meta({ description: 'Its parent before, when it moved.' }),
-  movedTo: ParentRef.nullable(),
-  reordered: z.boolean().meta({
+  title: z.string().register(z.globalRegistry, {
+    description: 'Its title in the later version (the earlier if removed).',
+  }),
+  renamedFrom: z.nullable(z.string()),
+  movedFrom: z
+    .nullable(ParentRef)
+    .register(z.globalRegistry, { description: 'Its parent before, when it moved.' }),
+  movedTo: z.nullable(ParentRef),
+  reordered: z.boolean().register(z.globalRegistry, {
     description: 'Same parent, another place among the siblings that stayed with it.',
   }),
   fields: z.array(FieldChange),
@@ -129,14 +165,18 @@ export type NodeChange = z.infer<typeof NodeChange>;
 export const CriterionChange = z.object({
   id: z.string(),
   change: z.enum(['added', 'removed', 'changed']),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
 });
 export type CriterionChange = z.infer<typeof CriterionChange>;
 
 export const VersionDiff = z.object({
-  course: z.array(FieldChange).meta({ description: 'Fields of the course and its group.' }),
-  nodes: z.array(NodeChange).meta({ description: 'Changed nodes, in document order.' }),
+  course: z
+    .array(FieldChange)
+    .register(z.globalRegistry, { description: 'Fields of the course and its group.' }),
+  nodes: z
+    .array(NodeChange)
+    .register(z.globalRegistry, { description: 'Changed nodes, in document order.' }),
   criteria: z.array(CriterionChange),
   counts: VersionCounts,
 });
@@ -147,14 +187,21 @@ export const CompareRow = z.union([
   z.object({
     id: z.string(),
     kind: DiffNodeKind,
-    depth: z.int().min(0),
-    before: z.string().nullable().meta({ description: 'Its title on the left; null if added.' }),
-    after: z.string().nullable().meta({ description: 'Its title on the right; null if removed.' }),
-    changed: z.boolean().meta({ description: 'Listed in `diff.nodes`.' }),
+    depth: z.int().check(z.gte(0)),
+    before: z
+      .nullable(z.string())
+      .register(z.globalRegistry, { description: 'Its title on the left; null if added.' }),
+    after: z
+      .nullable(z.string())
+      .register(z.globalRegistry, { description: 'Its title on the right; null if removed.' }),
+    changed: z.boolean().register(z.globalRegistry, { description: 'Listed in `diff.nodes`.' }),
   }),
   z.object({
-    same: z.int().min(1).meta({ description: 'Unchanged nodes folded here.' }),
-    depth: z.int().min(0),
+    same: z
+      .int()
+      .check(z.gte(1))
+      .register(z.globalRegistry, { description: 'Unchanged nodes folded here.' }),
+    depth: z.int().check(z.gte(0)),
   }),
 ]);
 export type CompareRow = z.infer<typeof CompareRow>;
@@ -172,11 +219,12 @@ export type VersionComparison = z.infer<typeof VersionComparison>;
 const CourseParams = z.object({ courseId: z.uuid('must be a course id') });
 const VersionNumber = z.coerce
   .number({ error: 'must be a version number' })
-  .int('must be a version number')
-  .min(1, 'must be a version number');
+  .check(z.int('must be a version number'), z.gte(1, 'must be a version number'));
 
 export const HistoryPage = z.object({
-  versions: z.array(CourseVersionSummary).meta({ description: 'Newest first.' }),
+  versions: z
+    .array(CourseVersionSummary)
+    .register(z.globalRegistry, { description: 'Newest first.' }),
   pageInfo: PageInfo,
 });
 export type HistoryPage = z.infer<typeof HistoryPage>;
@@ -188,7 +236,7 @@ export const listCourseVersions = consoleEndpoint({
   summary: 'The versions of a course, newest first, in keyset pages.',
   access: 'role',
   params: CourseParams,
-  query: z.object({ cursor: CursorParam.optional(), limit: LimitParam }),
+  query: z.object({ cursor: z.optional(CursorParam), limit: LimitParam }),
   response: HistoryPage,
 });
 
@@ -198,7 +246,7 @@ export const getCourseVersion = consoleEndpoint({
   path: '/api/history/courses/{courseId}/versions/{number}',
   summary: 'One version with the course as read before and after the change.',
   access: 'role',
-  params: CourseParams.extend({ number: VersionNumber }),
+  params: z.extend(CourseParams, { number: VersionNumber }),
   response: CourseVersion,
   errors: [{ status: 404, error: 'not_found', when: 'The course has no such version.' }],
 });
@@ -215,7 +263,7 @@ export const compareCourseVersions = consoleEndpoint({
   query: z.object({
     from: VersionNumber,
     to: VersionNumber,
-    context: z.enum(['changes', 'all']).default('changes'),
+    context: z._default(z.enum(['changes', 'all']), 'changes'),
   }),
   response: VersionComparison,
   errors: [{ status: 404, error: 'not_found', when: 'The course has no such version.' }],

@@ -1,6 +1,6 @@
 // Sign-in through the company's identity provider (OpenID Connect, Authorization Code with PKCE). The
 // browser navigates to these two addresses; both answer with a redirect, never JSON.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { IDENTITY_PROVIDER_PROBLEMS } from './url-values.ts';
 
@@ -10,12 +10,20 @@ export type IdentityProviderProblem = z.infer<typeof IdentityProviderProblem>;
 
 /** A console page to open once signed in: a path of this origin, never another site. */
 export const ReturnTo = z
-  .string()
-  .max(2000)
-  .regex(/^\/(?![/\\])/, 'must be a path of the console (starting with a single /)')
-  .optional()
-  .catch(undefined)
-  .meta({ description: 'The console page to open once signed in (a path); `/` by default.' });
+  .catch(
+    z.optional(
+      z
+        .string()
+        .check(
+          z.maxLength(2000),
+          z.regex(/^\/(?![/\\])/, 'must be a path of the console (starting with a single /)'),
+        ),
+    ),
+    undefined,
+  )
+  .register(z.globalRegistry, {
+    description: 'The console page to open once signed in (a path); `/` by default.',
+  });
 
 export const startIdentityProviderSignIn = consoleEndpoint({
   operationId: 'startIdentityProviderSignIn',
@@ -37,14 +45,18 @@ export const startIdentityProviderSignIn = consoleEndpoint({
 });
 
 export const CallbackQuery = z
-  .object({
-    code: z.string().max(4096).optional(),
-    state: z.string().max(512).optional(),
-    error: z.string().max(200).optional(),
-    error_description: z.string().max(1000).optional(),
-  })
-  .catchall(z.string().max(4096))
-  .meta({ description: 'What the provider adds to the redirect (RFC 6749 section 4.1.2).' });
+  .catchall(
+    z.object({
+      code: z.optional(z.string().check(z.maxLength(4096))),
+      state: z.optional(z.string().check(z.maxLength(512))),
+      error: z.optional(z.string().check(z.maxLength(200))),
+      error_description: z.optional(z.string().check(z.maxLength(1000))),
+    }),
+    z.string().check(z.maxLength(4096)),
+  )
+  .register(z.globalRegistry, {
+    description: 'What the provider adds to the redirect (RFC 6749 section 4.1.2).',
+  });
 
 export const finishIdentityProviderSignIn = consoleEndpoint({
   operationId: 'finishIdentityProviderSignIn',

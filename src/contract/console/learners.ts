@@ -2,17 +2,15 @@
 // events of each kind, and where they stand in each course and learning path they touched. Everything
 // comes from the events the relay stored; the timeline itself is read through `listEvents` with
 // `learnerId` set to the learner's id.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { EventKind } from '../enums.ts';
 import { consoleEndpoint } from './endpoint.ts';
 
 export const LearnerParams = z.object({
   learnerId: z
     .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .meta({ description: 'The learner id the events carry.' }),
+    .check(z.trim(), z.minLength(1), z.maxLength(100))
+    .register(z.globalRegistry, { description: 'The learner id the events carry.' }),
 });
 
 export const LearnerIdentity = z.object({
@@ -23,7 +21,7 @@ export const LearnerIdentity = z.object({
 });
 export type LearnerIdentity = z.infer<typeof LearnerIdentity>;
 
-const when = z.iso.datetime().nullable();
+const when = z.nullable(z.iso.datetime());
 
 /**
  * Where the learner stands in one course or learning path, from its events (null: no such event). "First"
@@ -31,38 +29,47 @@ const when = z.iso.datetime().nullable();
  */
 export const LearnerResource = z.object({
   id: z.string(),
-  title: z
-    .string()
-    .meta({ description: 'The title the latest event about it carried (the feed names it).' }),
-  events: z.int().nonnegative(),
-  enrolledAt: when.meta({ description: 'The first enrollment event.' }),
-  startedAt: when.meta({ description: 'The first `started` action.' }),
-  completedAt: when.meta({
+  title: z.string().register(z.globalRegistry, {
+    description: 'The title the latest event about it carried (the feed names it).',
+  }),
+  events: z.int().check(z.nonnegative()),
+  enrolledAt: when
+    .clone()
+    .register(z.globalRegistry, { description: 'The first enrollment event.' }),
+  startedAt: when
+    .clone()
+    .register(z.globalRegistry, { description: 'The first `started` action.' }),
+  completedAt: when.clone().register(z.globalRegistry, {
     description:
       'Courses: the first completion event (or `completed` action); learning paths: the first `completed` action.',
   }),
-  certificateAt: when.meta({ description: 'Courses: the first certificate event.' }),
-  progressPercent: z
-    .number()
-    .nullable()
-    .meta({ description: 'The progress the latest event that gives one says.' }),
+  certificateAt: when
+    .clone()
+    .register(z.globalRegistry, { description: 'Courses: the first certificate event.' }),
+  progressPercent: z.nullable(z.number()).register(z.globalRegistry, {
+    description: 'The progress the latest event that gives one says.',
+  }),
   lastEventAt: z.iso.datetime(),
 });
 export type LearnerResource = z.infer<typeof LearnerResource>;
 
 export const LearnerSummary = z.object({
-  learner: LearnerIdentity.nullable().meta({
+  learner: z.nullable(LearnerIdentity).register(z.globalRegistry, {
     description:
       'Name and email as the latest stored event gives them; null when no event of this learner is stored.',
   }),
-  total: z.int().nonnegative(),
-  byKind: z.partialRecord(EventKind, z.int().nonnegative()).meta({
+  total: z.int().check(z.nonnegative()),
+  byKind: z.partialRecord(EventKind, z.int().check(z.nonnegative())).register(z.globalRegistry, {
     description: 'Stored events per kind (kinds without one are absent).',
   }),
   firstEventAt: when,
   lastEventAt: when,
-  courses: z.array(LearnerResource).meta({ description: 'Latest activity first.' }),
-  learningPaths: z.array(LearnerResource).meta({ description: 'Latest activity first.' }),
+  courses: z
+    .array(LearnerResource)
+    .register(z.globalRegistry, { description: 'Latest activity first.' }),
+  learningPaths: z
+    .array(LearnerResource)
+    .register(z.globalRegistry, { description: 'Latest activity first.' }),
 });
 export type LearnerSummary = z.infer<typeof LearnerSummary>;
 

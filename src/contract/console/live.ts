@@ -6,7 +6,7 @@
 //
 // A topic is `<kind>:<key>`. A kind names its key's pattern and its message's schema here; the server
 // says how to load it (src/server/live/). To add one: a row in LIVE_TOPICS, a loader on the server.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { CoursePresence } from './presence.ts';
 
@@ -16,7 +16,7 @@ export const LIVE_TOPICS = {
     message: CoursePresence,
     description: 'Who has the course open in the editor, and its edit lease (key: the course id).',
   },
-} as const satisfies Record<string, { key: RegExp; message: z.ZodType; description: string }>;
+} as const satisfies Record<string, { key: RegExp; message: z.ZodMiniType; description: string }>;
 
 export type LiveKind = keyof typeof LIVE_TOPICS;
 export type LiveTopic = `${LiveKind}:${string}`;
@@ -35,27 +35,34 @@ export function parseTopic(topic: string): { kind: LiveKind; key: string } | nul
 
 export const LiveQuery = z.object({
   topics: z
-    .string()
-    .max(MAX_LIVE_TOPICS * 60, 'is too long')
-    .transform((value) => [
-      ...new Set(
-        value
-          .split(',')
-          .map((topic) => topic.trim())
-          .filter(Boolean),
+    ._default(
+      z.pipe(
+        z.pipe(
+          z.string().check(z.maxLength(MAX_LIVE_TOPICS * 60, 'is too long')),
+          z.transform((value) => [
+            ...new Set(
+              value
+                .split(',')
+                .map((topic) => topic.trim())
+                .filter(Boolean),
+            ),
+          ]),
+        ),
+        z
+          .array(
+            z.string().check(
+              z.refine((topic) => parseTopic(topic) !== null, {
+                message: 'must be a list of topics such as presence:<course id>',
+              }),
+            ),
+          )
+          .check(z.maxLength(MAX_LIVE_TOPICS, `must name at most ${MAX_LIVE_TOPICS} topics`)),
       ),
-    ])
-    .pipe(
-      z
-        .array(
-          z.string().refine((topic) => parseTopic(topic) !== null, {
-            message: 'must be a list of topics such as presence:<course id>',
-          }),
-        )
-        .max(MAX_LIVE_TOPICS, `must name at most ${MAX_LIVE_TOPICS} topics`),
+      [],
     )
-    .default([])
-    .meta({ description: 'A comma-separated list of topics (`presence:<course id>`).' }),
+    .register(z.globalRegistry, {
+      description: 'A comma-separated list of topics (`presence:<course id>`).',
+    }),
 });
 
 /** The `data:` of one message: its topic and the topic's state now. */

@@ -1,20 +1,26 @@
 // The pieces every list endpoint of the console server shares: time filters, keyset cursors, page
 // sizes and the `pageInfo` of an answer. Cursors are the seq of the last item seen, base64url-encoded
 // and opaque to clients; atob/btoa work in Node and the browser alike.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** Epoch milliseconds or an ISO 8601 date/time, parsed to epoch milliseconds. */
 export const TimeParam = z
-  .string()
-  .transform((value, ctx) => {
-    const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-    if (!Number.isFinite(ms)) {
-      ctx.addIssue({ code: 'custom', message: 'must be epoch milliseconds or an ISO 8601 date' });
-      return z.NEVER;
-    }
-    return ms;
-  })
-  .meta({ description: 'Epoch milliseconds or an ISO 8601 date/time.' });
+  .pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+      if (!Number.isFinite(ms)) {
+        ctx.issues.push({
+          code: 'custom',
+          message: 'must be epoch milliseconds or an ISO 8601 date',
+          input: value,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    }),
+  )
+  .register(z.globalRegistry, { description: 'Epoch milliseconds or an ISO 8601 date/time.' });
 
 const CURSOR_MESSAGE = 'must be a cursor returned by a previous page';
 
@@ -28,31 +34,39 @@ function decodeCursor(value: string): number {
 
 /** A cursor from a previous page's `pageInfo`, parsed to the seq it stands for. */
 export const CursorParam = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, CURSOR_MESSAGE)
-  .transform((value, ctx) => {
-    const seq = decodeCursor(value);
-    if (!Number.isSafeInteger(seq) || seq < 1) {
-      ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
-      return z.NEVER;
-    }
-    return seq;
-  })
-  .meta({ description: "The `cursor` of the previous page's `pageInfo`." });
+  .pipe(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/, CURSOR_MESSAGE)),
+    z.transform((value, ctx) => {
+      const seq = decodeCursor(value);
+      if (!Number.isSafeInteger(seq) || seq < 1) {
+        ctx.issues.push({ code: 'custom', message: CURSOR_MESSAGE, input: value });
+        return z.NEVER;
+      }
+      return seq;
+    }),
+  )
+  .register(z.globalRegistry, { description: "The `cursor` of the previous page's `pageInfo`." });
 
 export const encodeCursor = (seq: number): string =>
   btoa(String(seq)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 
-export const LimitParam = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(500, 'must be at most 500')
-  .default(50)
-  .meta({ description: 'Items per page.' });
+export const LimitParam = z
+  ._default(
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .check(
+        z.int('must be a whole number'),
+        z.gte(1, 'must be at least 1'),
+        z.lte(500, 'must be at most 500'),
+      ),
+    50,
+  )
+  .register(z.globalRegistry, { description: 'Items per page.' });
 
 export const PageInfo = z.object({
   hasMore: z.boolean(),
-  cursor: z.string().optional().meta({ description: 'Send as `cursor` for the next page.' }),
+  cursor: z
+    .optional(z.string())
+    .register(z.globalRegistry, { description: 'Send as `cursor` for the next page.' }),
 });
 export type PageInfo = z.infer<typeof PageInfo>;

@@ -4,20 +4,20 @@
 // `presence:<courseId>`). A tab says it is still there with a heartbeat; a tab that stops (closed,
 // crashed, offline) is gone once its heartbeat expires. The lease never blocks a write: the proxy
 // forwards an apply whoever holds it, and the editor's conflict check before apply stays.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 
 const CourseId = z.uuid('must be a course id');
 
 const OPAQUE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const opaqueId = (what: string) =>
-  z.string().regex(OPAQUE_ID, `must be ${what}: 8 to 64 letters, digits, - or _`);
+  z.string().check(z.regex(OPAQUE_ID, `must be ${what}: 8 to 64 letters, digits, - or _`));
 
-export const TabId = opaqueId('a tab id').meta({
+export const TabId = opaqueId('a tab id').register(z.globalRegistry, {
   description:
     'Random id of one browser tab, kept across reloads of that tab (sessionStorage) and never shared by two open tabs.',
 });
-export const BrowserId = opaqueId('a browser id').meta({
+export const BrowserId = opaqueId('a browser id').register(z.globalRegistry, {
   description:
     'Random id of one browser profile (localStorage): tells "another tab of yours" from "another browser".',
 });
@@ -26,9 +26,13 @@ export const PresentTab = z.object({
   tabId: TabId,
   browserId: BrowserId,
   email: z.string(),
-  name: z.string().meta({ description: "The person's first and last name." }),
-  since: z.iso.datetime().meta({ description: 'When this tab opened the course.' }),
-  editing: z.boolean().meta({ description: 'This tab holds the edit lease.' }),
+  name: z.string().register(z.globalRegistry, { description: "The person's first and last name." }),
+  since: z.iso
+    .datetime()
+    .register(z.globalRegistry, { description: 'When this tab opened the course.' }),
+  editing: z
+    .boolean()
+    .register(z.globalRegistry, { description: 'This tab holds the edit lease.' }),
 });
 export type PresentTab = z.infer<typeof PresentTab>;
 
@@ -37,42 +41,50 @@ export const EditLease = z.object({
   browserId: BrowserId,
   email: z.string(),
   name: z.string(),
-  since: z.iso.datetime().meta({ description: 'When this tab took the lease.' }),
+  since: z.iso
+    .datetime()
+    .register(z.globalRegistry, { description: 'When this tab took the lease.' }),
 });
 export type EditLease = z.infer<typeof EditLease>;
 
-export const LeaseEndedHow = z.enum(['takenOver', 'ended']).meta({
+export const LeaseEndedHow = z.enum(['takenOver', 'ended']).register(z.globalRegistry, {
   description:
     '`takenOver`: another tab took it ("Edit here instead"); `ended`: an admin ended it.',
 });
 
 export const LeaseEnding = z
   .object({
-    tabId: TabId.meta({ description: 'The tab that held the lease.' }),
-    email: z.string().meta({ description: 'Who held it.' }),
+    tabId: TabId.clone().register(z.globalRegistry, {
+      description: 'The tab that held the lease.',
+    }),
+    email: z.string().register(z.globalRegistry, { description: 'Who held it.' }),
     how: LeaseEndedHow,
     byEmail: z.string(),
     byName: z.string(),
     at: z.iso.datetime(),
   })
-  .meta({ description: 'How the last lease of the course ended, so its holder can be told.' });
+  .register(z.globalRegistry, {
+    description: 'How the last lease of the course ended, so its holder can be told.',
+  });
 export type LeaseEnding = z.infer<typeof LeaseEnding>;
 
 export const CoursePresence = z.object({
   courseId: CourseId,
   present: z
     .array(PresentTab)
-    .meta({ description: 'Every tab with the course open, oldest first.' }),
-  lease: EditLease.nullable().meta({
+    .register(z.globalRegistry, { description: 'Every tab with the course open, oldest first.' }),
+  lease: z.nullable(EditLease).register(z.globalRegistry, {
     description:
       'The tab that edits the course now; null when none does (its tab closed or expired).',
   }),
-  lastEnding: LeaseEnding.nullable(),
-  heartbeatMs: z.int().positive().meta({
+  lastEnding: z.nullable(LeaseEnding),
+  heartbeatMs: z.int().check(z.positive()).register(z.globalRegistry, {
     description:
       'How often a tab must beat; a tab silent for about twice this long is gone, and its lease with it.',
   }),
-  serverTime: z.iso.datetime().meta({ description: 'The server\'s clock, for "since" texts.' }),
+  serverTime: z.iso
+    .datetime()
+    .register(z.globalRegistry, { description: 'The server\'s clock, for "since" texts.' }),
 });
 export type CoursePresence = z.infer<typeof CoursePresence>;
 
@@ -81,14 +93,16 @@ export const CourseParams = z.object({ courseId: CourseId });
 
 export const HeartbeatBody = z.object({
   browserId: BrowserId,
-  loadId: opaqueId('a page-load id').meta({
+  loadId: opaqueId('a page-load id').register(z.globalRegistry, {
     description:
       'Random id of this page load: a leave sent by an earlier load of the tab (a reload) never removes the new one.',
   }),
-  title: z.string().max(300, 'must be at most 300 characters').default('').meta({
-    description: "The course's title as the tab shows it (for the admins' list of leases).",
-  }),
-  claim: z.boolean().default(false).meta({
+  title: z
+    ._default(z.string().check(z.maxLength(300, 'must be at most 300 characters')), '')
+    .register(z.globalRegistry, {
+      description: "The course's title as the tab shows it (for the admins' list of leases).",
+    }),
+  claim: z._default(z.boolean(), false).register(z.globalRegistry, {
     description: 'Take the edit lease if nobody holds it (a tab that opens the course to edit it).',
   }),
 });
@@ -100,14 +114,18 @@ export const LeaveQuery = z.object({
 
 export const TakeLeaseBody = z.object({ tabId: TabId });
 
-export const LeaseListItem = EditLease.extend({
+export const LeaseListItem = z.extend(EditLease, {
   courseId: CourseId,
-  title: z.string().meta({ description: "The course's title as the holder's tab showed it." }),
+  title: z.string().register(z.globalRegistry, {
+    description: "The course's title as the holder's tab showed it.",
+  }),
 });
 export type LeaseListItem = z.infer<typeof LeaseListItem>;
 
 export const LeaseList = z.object({
-  leases: z.array(LeaseListItem).meta({ description: 'Every lease held now, oldest first.' }),
+  leases: z
+    .array(LeaseListItem)
+    .register(z.globalRegistry, { description: 'Every lease held now, oldest first.' }),
 });
 export type LeaseList = z.infer<typeof LeaseList>;
 

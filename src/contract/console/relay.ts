@@ -2,7 +2,7 @@
 // consumer rules) into its own store, and browsers read the store: per-kind status, a live stream and
 // history pages. Each stored event gets a relay sequence number `seq`: monotonic, unique, not
 // necessarily dense.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { EventKind } from '../enums.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { EventSearchParam } from './event-search.ts';
@@ -10,7 +10,7 @@ import { CursorParam, LimitParam, PageInfo, TimeParam } from './pages.ts';
 
 export const PollerState = z
   .enum(['starting', 'ok', 'throttled', 'retrying', 'error', 'stopped'])
-  .meta({
+  .register(z.globalRegistry, {
     description:
       '`throttled`: the feed answered 429 (polling resumes at `throttledUntil`, shared by every kind: the limit is per key); `retrying`: a 5xx or network error, retried with exponential backoff and jitter; `error`: another 4xx such as a revoked key, polled again only after minutes.',
   });
@@ -20,28 +20,27 @@ export type PollerState = z.infer<typeof PollerState>;
 export const KindStatus = z.object({
   kind: z.string(),
   state: PollerState,
-  checkpoint: z.number().nullable().meta({
+  checkpoint: z.nullable(z.number()).register(z.globalRegistry, {
     description: 'The highest event timestamp fully processed, or null before the first.',
   }),
-  lastSuccessAt: z.number().nullable(),
+  lastSuccessAt: z.nullable(z.number()),
   lagMs: z
-    .number()
-    .nullable()
-    .meta({ description: 'How long ago the last complete poll succeeded.' }),
-  error: z.string().nullable(),
-  errorAt: z.number().nullable(),
-  throttledUntil: z.number().nullable(),
-  nextPollAt: z.number().nullable(),
+    .nullable(z.number())
+    .register(z.globalRegistry, { description: 'How long ago the last complete poll succeeded.' }),
+  error: z.nullable(z.string()),
+  errorAt: z.nullable(z.number()),
+  throttledUntil: z.nullable(z.number()),
+  nextPollAt: z.nullable(z.number()),
   storedTotal: z.number(),
 });
 export type KindStatus = z.infer<typeof KindStatus>;
 
 export const RelayStatus = z.object({
   kinds: z.array(KindStatus),
-  throttledUntil: z.number().nullable().meta({
+  throttledUntil: z.nullable(z.number()).register(z.globalRegistry, {
     description: 'No kind polls the feed before this time (epoch ms): the feed answered 429.',
   }),
-  leader: z.string().nullable().meta({
+  leader: z.nullable(z.string()).register(z.globalRegistry, {
     description:
       'The console server whose relay polls the feed now; null while none does (during a failover). Every server answers with the same status, read from the shared database.',
   }),
@@ -50,49 +49,53 @@ export type RelayStatus = z.infer<typeof RelayStatus>;
 
 /** A comma-separated list of kinds, parsed to a list without repeats. */
 const KindsParam = z
-  .string()
-  .transform((value) => [
-    ...new Set(
-      value
-        .split(',')
-        .map((kind) => kind.trim())
-        .filter(Boolean),
+  .pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value) => [
+        ...new Set(
+          value
+            .split(',')
+            .map((kind) => kind.trim())
+            .filter(Boolean),
+        ),
+      ]),
     ),
-  ])
-  .pipe(z.array(EventKind, 'must be a comma-separated list of event kinds'))
-  .meta({ description: 'One event kind or a comma-separated list.' });
+    z.array(EventKind, 'must be a comma-separated list of event kinds'),
+  )
+  .register(z.globalRegistry, { description: 'One event kind or a comma-separated list.' });
 
 export const EventHistoryQuery = z.object({
-  kind: KindsParam.optional(),
+  kind: z.optional(KindsParam),
   learner: z
-    .string()
-    .trim()
-    .min(1)
-    .max(320)
-    .optional()
-    .meta({ description: 'Learner id, email, or part of the name (case-insensitive).' }),
-  learnerId: z.string().trim().min(1).max(100).optional().meta({
-    description:
-      "Exactly this learner id (the learner page's timeline): never read as an email or a name, so the page reads the learner's index alone.",
-  }),
+    .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(320)))
+    .register(z.globalRegistry, {
+      description: 'Learner id, email, or part of the name (case-insensitive).',
+    }),
+  learnerId: z
+    .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))
+    .register(z.globalRegistry, {
+      description:
+        "Exactly this learner id (the learner page's timeline): never read as an email or a name, so the page reads the learner's index alone.",
+    }),
   course: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .optional()
-    .meta({ description: 'Course or learning path id.' }),
-  from: TimeParam.optional().meta({ description: 'Event time, epoch ms or ISO 8601; inclusive.' }),
-  to: TimeParam.optional().meta({ description: 'Event time, epoch ms or ISO 8601; exclusive.' }),
-  q: EventSearchParam.optional(),
-  cursor: CursorParam.optional(),
+    .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))
+    .register(z.globalRegistry, { description: 'Course or learning path id.' }),
+  from: z
+    .optional(TimeParam)
+    .register(z.globalRegistry, { description: 'Event time, epoch ms or ISO 8601; inclusive.' }),
+  to: z
+    .optional(TimeParam)
+    .register(z.globalRegistry, { description: 'Event time, epoch ms or ISO 8601; exclusive.' }),
+  q: z.optional(EventSearchParam),
+  cursor: z.optional(CursorParam),
   limit: LimitParam,
 });
 
 export const RelayedEvent = z.object({
-  seq: z.int().positive(),
+  seq: z.int().check(z.positive()),
   receivedAt: z.iso.datetime(),
-  event: z.unknown().meta({
+  event: z.unknown().register(z.globalRegistry, {
     description:
       'The event exactly as the feed returned it (`id`, `kind`, `timestamp`, `learner`, `course` or `learningPath`, `data`…).',
   }),
@@ -100,18 +103,16 @@ export const RelayedEvent = z.object({
 export type RelayedEvent = z.infer<typeof RelayedEvent>;
 
 export const EventHistoryPage = z.object({
-  items: z.array(RelayedEvent).meta({ description: 'Newest first.' }),
+  items: z.array(RelayedEvent).register(z.globalRegistry, { description: 'Newest first.' }),
   pageInfo: PageInfo,
 });
 export type EventHistoryPage = z.infer<typeof EventHistoryPage>;
 
 export const EventStreamQuery = z.object({
-  kinds: KindsParam.optional(),
+  kinds: z.optional(KindsParam),
   lastEventId: z
-    .string()
-    .regex(/^\d{1,15}$/, 'must be an event id from this stream')
-    .optional()
-    .meta({
+    .optional(z.string().check(z.regex(/^\d{1,15}$/, 'must be an event id from this stream')))
+    .register(z.globalRegistry, {
       description:
         'For clients that cannot set the `Last-Event-ID` header: resume after this `seq` (`0`: the whole stored history).',
     }),

@@ -1,6 +1,6 @@
 // The admin-only roles API behind the roles page: who holds which console role (access.ts), and where
 // each grant came from.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ConsoleRole } from './access.ts';
 import { consoleEndpoint } from './endpoint.ts';
 
@@ -20,24 +20,28 @@ export const ROLE_DESCRIPTIONS: Record<ConsoleRole, string> = {
 
 export const RoleDescriptions = z
   .record(ConsoleRole, z.string())
-  .meta({ description: 'What each role may do, in a sentence.' });
+  .register(z.globalRegistry, { description: 'What each role may do, in a sentence.' });
 
 export const RoleGrant = z.object({
-  email: z.string().meta({ description: 'Lower case.' }),
+  email: z.string().register(z.globalRegistry, { description: 'Lower case.' }),
   role: ConsoleRole,
   source: RoleSource,
-  grantedBy: z.string().nullable().meta({ description: 'The admin who granted it, if any.' }),
+  grantedBy: z
+    .nullable(z.string())
+    .register(z.globalRegistry, { description: 'The admin who granted it, if any.' }),
   grantedAt: z.iso.datetime(),
 });
 export type RoleGrant = z.infer<typeof RoleGrant>;
 
 export const RolesList = z.object({
-  roles: z.array(RoleGrant).meta({ description: 'Every grant, by email.' }),
+  roles: z.array(RoleGrant).register(z.globalRegistry, { description: 'Every grant, by email.' }),
   available: RoleDescriptions,
 });
 export type RolesList = z.infer<typeof RolesList>;
 
-export const EmailParams = z.object({ email: z.email('must be an email address').max(320) });
+export const EmailParams = z.object({
+  email: z.email('must be an email address').check(z.maxLength(320)),
+});
 export const GrantRoleBody = z.object({ role: ConsoleRole });
 export type GrantRoleBody = z.infer<typeof GrantRoleBody>;
 

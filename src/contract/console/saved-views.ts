@@ -3,12 +3,12 @@
 // into their own navigation. A view's `search` is the screen's URL search state as it was saved: the
 // console validates it again with the screen's own rules when it is opened, so a view saved by an older
 // console falls back to "no filter" for a part it no longer knows.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ConsoleRole } from './access.ts';
 import { consoleEndpoint } from './endpoint.ts';
 
 export const SAVED_VIEW_SCREENS = ['eventMonitor', 'courseGroups', 'auditLog'] as const;
-export const SavedViewScreen = z.enum(SAVED_VIEW_SCREENS).meta({
+export const SavedViewScreen = z.enum(SAVED_VIEW_SCREENS).register(z.globalRegistry, {
   description:
     '`eventMonitor` (`/events`), `courseGroups` (`/course-groups`), `auditLog` (`/admin/audit`).',
 });
@@ -39,13 +39,15 @@ export const SAVED_VIEW_LIMITS = { perOwnerAndScreen: 100, searchKeys: 20, nameL
 
 export const ViewSearch = z
   .record(
-    z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be search parameter names'),
-    z.union([z.string().max(500), z.number().finite(), z.boolean()]),
+    z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be search parameter names')),
+    z.union([z.string().check(z.maxLength(500)), z.number(), z.boolean()]),
   )
-  .refine((search) => Object.keys(search).length <= SAVED_VIEW_LIMITS.searchKeys, {
-    message: `must have at most ${SAVED_VIEW_LIMITS.searchKeys} parameters`,
-  })
-  .meta({
+  .check(
+    z.refine((search) => Object.keys(search).length <= SAVED_VIEW_LIMITS.searchKeys, {
+      message: `must have at most ${SAVED_VIEW_LIMITS.searchKeys} parameters`,
+    }),
+  )
+  .register(z.globalRegistry, {
     description:
       'The screen\'s URL search parameters (`{ "kinds": "quizAttempt", "learner": "ada@…" }`): names, and text, number or true/false values.',
   });
@@ -53,11 +55,16 @@ export type ViewSearch = z.infer<typeof ViewSearch>;
 
 const ViewName = z
   .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(SAVED_VIEW_LIMITS.nameLength, `must be at most ${SAVED_VIEW_LIMITS.nameLength} characters`);
+  .check(
+    z.trim(),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(
+      SAVED_VIEW_LIMITS.nameLength,
+      `must be at most ${SAVED_VIEW_LIMITS.nameLength} characters`,
+    ),
+  );
 
-const SharedWith = ConsoleRole.nullable().meta({
+const SharedWith = z.nullable(ConsoleRole).register(z.globalRegistry, {
   description:
     'Null: private to its owner. A role: everyone with that role sees it (admins see every shared view). Only admins may share with a role other than their own.',
 });
@@ -67,16 +74,18 @@ export const SavedView = z.object({
   screen: SavedViewScreen,
   name: z.string(),
   search: ViewSearch,
-  sharedWith: ConsoleRole.nullable(),
-  owner: z.string().meta({ description: 'Email of the person who saved it.' }),
-  version: z.int().positive().meta({
+  sharedWith: z.nullable(ConsoleRole),
+  owner: z
+    .string()
+    .register(z.globalRegistry, { description: 'Email of the person who saved it.' }),
+  version: z.int().check(z.positive()).register(z.globalRegistry, {
     description: 'Grows with every change; send it back to change or delete the view.',
   }),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   updatedBy: z.string(),
-  pinned: z.boolean().meta({ description: "In the caller's navigation." }),
-  canChange: z.boolean().meta({
+  pinned: z.boolean().register(z.globalRegistry, { description: "In the caller's navigation." }),
+  canChange: z.boolean().register(z.globalRegistry, {
     description:
       'Whether the caller may rename, overwrite, share or delete it: its owner (while they hold the role it is shared with) or an admin.',
   }),
@@ -84,7 +93,7 @@ export const SavedView = z.object({
 export type SavedView = z.infer<typeof SavedView>;
 
 export const SavedViewList = z.object({
-  views: z.array(SavedView).meta({ description: 'By screen, then name.' }),
+  views: z.array(SavedView).register(z.globalRegistry, { description: 'By screen, then name.' }),
 });
 export type SavedViewList = z.infer<typeof SavedViewList>;
 
@@ -96,7 +105,7 @@ export const listSavedViews = consoleEndpoint({
   path: '/api/saved-views',
   summary: 'The saved views the caller can see: their own, and those shared with their role.',
   access: 'role',
-  query: z.object({ screen: SavedViewScreen.optional() }),
+  query: z.object({ screen: z.optional(SavedViewScreen) }),
   response: SavedViewList,
 });
 
@@ -104,8 +113,8 @@ export const CreateSavedViewBody = z.object({
   screen: SavedViewScreen,
   name: ViewName,
   search: ViewSearch,
-  sharedWith: SharedWith.default(null),
-  pinned: z.boolean().default(false),
+  sharedWith: z._default(SharedWith, null),
+  pinned: z._default(z.boolean(), false),
 });
 export type CreateSavedViewBody = z.input<typeof CreateSavedViewBody>;
 
@@ -133,14 +142,22 @@ export const createSavedView = consoleEndpoint({
 
 export const UpdateSavedViewBody = z
   .object({
-    version: z.int().positive().meta({ description: 'The `version` the change is based on.' }),
-    name: ViewName.optional(),
-    search: ViewSearch.optional().meta({ description: 'Overwrites the filters.' }),
-    sharedWith: SharedWith.optional(),
+    version: z
+      .int()
+      .check(z.positive())
+      .register(z.globalRegistry, { description: 'The `version` the change is based on.' }),
+    name: z.optional(ViewName),
+    search: z
+      .optional(ViewSearch)
+      .register(z.globalRegistry, { description: 'Overwrites the filters.' }),
+    sharedWith: z.optional(SharedWith),
   })
-  .refine(
-    (body) => body.name !== undefined || body.search !== undefined || body.sharedWith !== undefined,
-    { message: 'must change the name, the search or the sharing' },
+  .check(
+    z.refine(
+      (body) =>
+        body.name !== undefined || body.search !== undefined || body.sharedWith !== undefined,
+      { message: 'must change the name, the search or the sharing' },
+    ),
   );
 export type UpdateSavedViewBody = z.input<typeof UpdateSavedViewBody>;
 
@@ -174,9 +191,8 @@ export const deleteSavedView = consoleEndpoint({
   query: z.object({
     version: z.coerce
       .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .positive('must be a whole number')
-      .meta({ description: 'The `version` the caller saw.' }),
+      .check(z.int('must be a whole number'), z.positive('must be a whole number'))
+      .register(z.globalRegistry, { description: 'The `version` the caller saw.' }),
   }),
   response: null,
   errors: [

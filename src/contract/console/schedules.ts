@@ -4,7 +4,7 @@
 // the manual action (#contract/publish-rules.ts), audited as the admin who scheduled it. Times travel
 // in UTC; the admin's time zone is kept so that every screen and the audit can say the time as they
 // meant it.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ScheduleView } from './schedule-view.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { LimitParam, PageInfo } from './pages.ts';
@@ -41,11 +41,10 @@ export const SETTLED_SCHEDULE_STATES: readonly ScheduleState[] = [
 ];
 
 /** An IANA time zone name the runtime knows (`Europe/Paris`). */
-export const TimeZoneName = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine(
+export const TimeZoneName = z.string().check(
+  z.minLength(1),
+  z.maxLength(64),
+  z.refine(
     (zone) => {
       try {
         new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -55,18 +54,17 @@ export const TimeZoneName = z
       }
     },
     { message: 'must be a time zone name such as Europe/Paris' },
-  );
+  ),
+);
 
 export const ScheduleTarget = z.object({
   type: ScheduleTargetType,
   id: z.uuid('must be an id'),
   title: z
     .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(500)
-    .meta({ description: 'Its title when scheduled: what the lists say.' }),
-  groupId: z.uuid('must be an id').nullable().meta({
+    .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(500))
+    .register(z.globalRegistry, { description: 'Its title when scheduled: what the lists say.' }),
+  groupId: z.nullable(z.uuid('must be an id')).register(z.globalRegistry, {
     description:
       "A course's course group (its status is part of the check; the group page lists the course's schedules); null for the others.",
   }),
@@ -75,7 +73,7 @@ export type ScheduleTarget = z.infer<typeof ScheduleTarget>;
 
 export const ScheduleItemResult = z.object({
   title: z.string(),
-  outcome: z.enum(['sent', 'skipped', 'failed']).meta({
+  outcome: z.enum(['sent', 'skipped', 'failed']).register(z.globalRegistry, {
     description:
       '`sent`: the instance confirmed it; `skipped`: the status check found nothing to do (the message says why); `failed`: the instance refused it or did not answer.',
   }),
@@ -87,31 +85,32 @@ export const Schedule = z.object({
   id: z.uuid(),
   target: ScheduleTarget,
   action: ScheduleAction,
-  runAt: z.iso.datetime().meta({ description: 'When it runs, in UTC.' }),
-  timeZone: z.string().meta({
+  runAt: z.iso.datetime().register(z.globalRegistry, { description: 'When it runs, in UTC.' }),
+  timeZone: z.string().register(z.globalRegistry, {
     description: "The scheduling admin's time zone: screens and the audit say the time in it.",
   }),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   state: ScheduleState,
   createdBy: z.string(),
   createdAt: z.iso.datetime(),
-  cancelledBy: z.string().nullable(),
-  cancelledAt: z.iso.datetime().nullable(),
-  startedAt: z.iso.datetime().nullable(),
-  finishedAt: z.iso.datetime().nullable(),
-  ranLate: z.boolean().meta({
+  cancelledBy: z.nullable(z.string()),
+  cancelledAt: z.nullable(z.iso.datetime()),
+  startedAt: z.nullable(z.iso.datetime()),
+  finishedAt: z.nullable(z.iso.datetime()),
+  ranLate: z.boolean().register(z.globalRegistry, {
     description:
       'It started well after its time (`LECTERN_SCHEDULE_LATE_AFTER_S`): every console server was down then, and it ran when one started.',
   }),
-  resumed: z.boolean().meta({
+  resumed: z.boolean().register(z.globalRegistry, {
     description:
       'The server running it stopped before it was settled, and another finished it: what had already taken effect was not sent again.',
   }),
-  runBy: z.string().nullable().meta({ description: 'The console server that ran it.' }),
-  outcome: z
-    .string()
-    .nullable()
-    .meta({ description: 'What happened, in a sentence; null until it has run.' }),
+  runBy: z
+    .nullable(z.string())
+    .register(z.globalRegistry, { description: 'The console server that ran it.' }),
+  outcome: z.nullable(z.string()).register(z.globalRegistry, {
+    description: 'What happened, in a sentence; null until it has run.',
+  }),
   results: z.array(ScheduleItemResult),
 });
 export type Schedule = z.infer<typeof Schedule>;
@@ -125,18 +124,22 @@ export const CreateScheduleBody = z
     action: ScheduleAction,
     runAt: z.iso
       .datetime({ offset: true, error: 'must be a date and time in ISO 8601' })
-      .meta({ description: 'ISO 8601 with Z or an offset; stored in UTC.' }),
+      .register(z.globalRegistry, { description: 'ISO 8601 with Z or an offset; stored in UTC.' }),
     timeZone: TimeZoneName,
-    note: z.string().trim().max(500, 'must be at most 500 characters').optional(),
+    note: z.optional(
+      z.string().check(z.trim(), z.maxLength(500, 'must be at most 500 characters')),
+    ),
   })
-  .refine((body) => SCHEDULE_ACTIONS[body.target.type].includes(body.action), {
-    path: ['action'],
-    message: 'learning paths can be published or unpublished, not archived or restored',
-  })
-  .refine((body) => (body.target.type === 'course') === (body.target.groupId !== null), {
-    path: ['target', 'groupId'],
-    message: 'a course needs its group id; other targets have none',
-  });
+  .check(
+    z.refine((body) => SCHEDULE_ACTIONS[body.target.type].includes(body.action), {
+      path: ['action'],
+      message: 'learning paths can be published or unpublished, not archived or restored',
+    }),
+    z.refine((body) => (body.target.type === 'course') === (body.target.groupId !== null), {
+      path: ['target', 'groupId'],
+      message: 'a course needs its group id; other targets have none',
+    }),
+  );
 export type CreateScheduleBody = z.input<typeof CreateScheduleBody>;
 
 export { ScheduleView };
@@ -145,38 +148,41 @@ const SCHEDULE_CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
 
 /** A page position in either view: the time and seq of the last schedule seen. */
 export const ScheduleCursor = z
-  .string()
-  .max(64)
-  .transform((value, ctx) => {
-    let decoded = '';
-    try {
-      decoded = atob(value.replaceAll('-', '+').replaceAll('_', '/'));
-    } catch {
-      // Not base64: refused below.
-    }
-    const match = SCHEDULE_CURSOR.exec(decoded);
-    if (!match) {
-      ctx.addIssue({ code: 'custom', message: 'must be a cursor returned by a previous page' });
-      return z.NEVER;
-    }
-    return { at: Number(match[1]), seq: Number(match[2]) };
-  })
-  .meta({ description: "The `cursor` of the previous page's `pageInfo`." });
+  .pipe(
+    z.string().check(z.maxLength(64)),
+    z.transform((value, ctx) => {
+      let decoded = '';
+      try {
+        decoded = atob(value.replaceAll('-', '+').replaceAll('_', '/'));
+      } catch {
+        // Not base64: refused below.
+      }
+      const match = SCHEDULE_CURSOR.exec(decoded);
+      if (!match) {
+        ctx.issues.push({
+          code: 'custom',
+          message: 'must be a cursor returned by a previous page',
+          input: value,
+        });
+        return z.NEVER;
+      }
+      return { at: Number(match[1]), seq: Number(match[2]) };
+    }),
+  )
+  .register(z.globalRegistry, { description: "The `cursor` of the previous page's `pageInfo`." });
 
 export const encodeScheduleCursor = (at: number, seq: number): string =>
   btoa(`${at}.${seq}`).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 
 export const ScheduleListQuery = z.object({
-  view: ScheduleView.default('upcoming'),
-  groupId: z
-    .uuid('must be an id')
-    .optional()
-    .meta({ description: "A course group's schedules and those of its courses." }),
-  targetId: z
-    .uuid('must be an id')
-    .optional()
-    .meta({ description: 'The schedules of one group, course or learning path.' }),
-  cursor: ScheduleCursor.optional(),
+  view: z._default(ScheduleView, 'upcoming'),
+  groupId: z.optional(z.uuid('must be an id')).register(z.globalRegistry, {
+    description: "A course group's schedules and those of its courses.",
+  }),
+  targetId: z.optional(z.uuid('must be an id')).register(z.globalRegistry, {
+    description: 'The schedules of one group, course or learning path.',
+  }),
+  cursor: z.optional(ScheduleCursor),
   limit: LimitParam,
 });
 

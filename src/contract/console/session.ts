@@ -1,5 +1,5 @@
 // Signing in and out, and the signed-in session as the console sees it.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { ConsoleRole } from './access.ts';
 
@@ -22,7 +22,7 @@ export const Capabilities = z.object({
 export type Capabilities = z.infer<typeof Capabilities>;
 
 /** How the user signed in: the learning platform's email and password, or the identity provider. */
-export const SignInMethod = z.enum(['instance', 'identityProvider']).meta({
+export const SignInMethod = z.enum(['instance', 'identityProvider']).register(z.globalRegistry, {
   description:
     "`instance`: the learning platform's email and password (GraphQL `Login`); `identityProvider`: OpenID Connect (`LECTERN_OIDC_ISSUER`).",
 });
@@ -35,23 +35,25 @@ export const SessionView = z.object({
     firstName: z.string(),
     lastName: z.string(),
   }),
-  role: ConsoleRole.nullable().meta({
+  role: z.nullable(ConsoleRole).register(z.globalRegistry, {
     description:
       'Null: the learning instance accepted the sign-in, but the console grants this person no role (every other call answers 403 `no_access`).',
   }),
-  capabilities: Capabilities.meta({
+  capabilities: Capabilities.clone().register(z.globalRegistry, {
     description:
       "Mirrors the server's rules so the console can hide what would be refused (the server enforces them anyway).",
   }),
-  expiresAt: z.iso.datetime().meta({ description: 'The absolute expiry of the session.' }),
+  expiresAt: z.iso
+    .datetime()
+    .register(z.globalRegistry, { description: 'The absolute expiry of the session.' }),
   signedInWith: SignInMethod,
 });
 export type SessionView = z.infer<typeof SessionView>;
 
 /** The server's own checks of a sign-in; the console's form adds friendlier words (lib/session.ts). */
 export const SignInBody = z.object({
-  email: z.string().trim().min(1, 'is required').max(320, 'is too long'),
-  password: z.string().min(1, 'is required').max(1024, 'is too long'),
+  email: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(320, 'is too long')),
+  password: z.string().check(z.minLength(1, 'is required'), z.maxLength(1024, 'is too long')),
 });
 export type SignInBody = z.input<typeof SignInBody>;
 

@@ -1,15 +1,17 @@
 // Background jobs (spec 2.8) and the `GET /jobs/{id}` shape (not shown by the spec; Lectern's design).
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ContentUploadType, JobStatus } from '../enums.ts';
 import { Uuid } from '../primitives.ts';
 
 export const ContentUpload = z
   .object({
-    topicId: Uuid.nullable().meta({ description: 'Null for course-group images.' }),
+    topicId: z
+      .nullable(Uuid)
+      .register(z.globalRegistry, { description: 'Null for course-group images.' }),
     contentType: ContentUploadType,
-    courseId: Uuid.optional().meta({ description: 'Present on create.' }),
+    courseId: z.optional(Uuid).register(z.globalRegistry, { description: 'Present on create.' }),
   })
-  .meta({ id: 'ContentUpload' });
+  .register(z.globalRegistry, { id: 'ContentUpload' });
 export type ContentUpload = z.infer<typeof ContentUpload>;
 
 export const BackgroundJob = z
@@ -19,14 +21,16 @@ export const BackgroundJob = z
     status: z.literal('queued'),
     contentUploads: z.array(ContentUpload),
   })
-  .meta({ id: 'BackgroundJob' });
+  .register(z.globalRegistry, { id: 'BackgroundJob' });
 export type BackgroundJob = z.infer<typeof BackgroundJob>;
 
-export const JobUploadResult = ContentUpload.extend({
-  url: z.string(),
-  status: JobStatus,
-  error: z.string().nullable(),
-}).meta({ id: 'JobUploadResult' });
+export const JobUploadResult = z
+  .extend(ContentUpload, {
+    url: z.string(),
+    status: JobStatus,
+    error: z.nullable(z.string()),
+  })
+  .register(z.globalRegistry, { id: 'JobUploadResult' });
 
 export const Job = z
   .object({
@@ -35,9 +39,9 @@ export const Job = z
     status: JobStatus,
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
-    completedAt: z.iso.datetime().nullable(),
-    failureReason: z.string().nullable(),
+    completedAt: z.nullable(z.iso.datetime()),
+    failureReason: z.nullable(z.string()),
     contentUploads: z.array(JobUploadResult),
   })
-  .meta({ id: 'Job' });
+  .register(z.globalRegistry, { id: 'Job' });
 export type Job = z.infer<typeof Job>;

@@ -1,5 +1,5 @@
 // Create payloads (spec 2.2, 2.3, 2.5, 4.1).
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import {
   AssetType,
   CompletionCriteriaType,
@@ -15,40 +15,42 @@ import { BackgroundJob } from './background-job.ts';
 
 export const ArticlePageVariant = z
   .strictObject({
-    language: z.string().min(1).optional(),
-    label: z.string().optional(),
-    title: z.string().optional(),
-    subtitle: z.string().optional(),
-    body: z.string().optional(),
-    copyright: z.string().optional(),
-    externalUrl: HttpUrl.optional(),
-    externalUrlCallToAction: z.string().optional(),
+    language: z.optional(z.string().check(z.minLength(1))),
+    label: z.optional(z.string()),
+    title: z.optional(z.string()),
+    subtitle: z.optional(z.string()),
+    body: z.optional(z.string()),
+    copyright: z.optional(z.string()),
+    externalUrl: z.optional(HttpUrl),
+    externalUrlCallToAction: z.optional(z.string()),
   })
-  .meta({ id: 'ArticlePageVariant' });
+  .register(z.globalRegistry, { id: 'ArticlePageVariant' });
 export type ArticlePageVariant = z.infer<typeof ArticlePageVariant>;
 
-const percent = z.int().min(1).max(100);
+const percent = z.int().check(z.gte(1), z.lte(100));
 
 export const CompletionCriteriaFields = z.strictObject({
   type: CompletionCriteriaType,
-  coursePercentViewed: percent.optional(),
-  articlePercentViewed: percent.optional(),
-  videoPercentViewed: percent.optional(),
-  articleTimeViewedInSeconds: z.int().min(1).optional(),
-  videoTopicId: Uuid.optional().meta({
+  coursePercentViewed: z.optional(percent),
+  articlePercentViewed: z.optional(percent),
+  videoPercentViewed: z.optional(percent),
+  articleTimeViewedInSeconds: z.optional(z.int().check(z.gte(1))),
+  videoTopicId: z.optional(Uuid).register(z.globalRegistry, {
     description:
       'Video topic of a videoPercentViewed criterion; defaults to the topic carrying it.',
   }),
-  topicId: Uuid.optional().meta({
+  topicId: z.optional(Uuid).register(z.globalRegistry, {
     description:
       'Topic referenced by an event-style criterion; defaults to the topic carrying the criterion.',
   }),
 });
 
-export const CompletionCriteria = CompletionCriteriaFields.superRefine((criteria, ctx) => {
-  for (const message of completionCriteriaIssues(criteria))
-    ctx.addIssue({ code: 'custom', message });
-}).meta({ id: 'CompletionCriteria' });
+export const CompletionCriteria = CompletionCriteriaFields.check(
+  z.superRefine((criteria, ctx) => {
+    for (const message of completionCriteriaIssues(criteria))
+      ctx.addIssue({ code: 'custom', message });
+  }),
+).register(z.globalRegistry, { id: 'CompletionCriteria' });
 export type CompletionCriteria = z.infer<typeof CompletionCriteria>;
 
 /** Companion-field rules of spec 2.5. Shared with the editor's validation. */
@@ -67,108 +69,108 @@ export function completionCriteriaIssues(criteria: {
 const topicFields = {
   title: z.string(),
   type: TopicType,
-  body: z.string().optional(),
-  languages: z.array(ArticlePageVariant).optional(),
-  preTextBlock: z.string().optional(),
-  postTextBlock: z.string().optional(),
-  width: z.int().positive().optional(),
-  height: z.int().positive().optional(),
-  embeddedEnabled: z.boolean().optional(),
-  fullscreenEmbed: z.boolean().optional(),
-  preventProgression: z.boolean().optional(),
-  resetSessionAfterComplete: z.boolean().optional(),
-  caption: z.string().optional(),
-  searchDisabled: z.boolean().optional(),
-  printDisabled: z.boolean().optional(),
-  fileDownloadDisabled: z.boolean().optional(),
-  scormUrl: HttpUrl.optional(),
-  scoTitle: z.string().optional(),
-  objectType: z.string().optional(),
-  courseCompletionCriteria: CompletionCriteria.optional(),
-  pdfUrl: HttpUrl.optional(),
-  videoUrl: HttpUrl.optional(),
-  videoAsset: z.string().min(1).optional(),
-  assetType: AssetType.optional(),
-  preAsset: z.string().min(1).optional(),
-  postAsset: z.string().min(1).optional(),
-  posterImageAsset: HttpUrl.optional(),
-  audioUrl: HttpUrl.optional(),
+  body: z.optional(z.string()),
+  languages: z.optional(z.array(ArticlePageVariant)),
+  preTextBlock: z.optional(z.string()),
+  postTextBlock: z.optional(z.string()),
+  width: z.optional(z.int().check(z.positive())),
+  height: z.optional(z.int().check(z.positive())),
+  embeddedEnabled: z.optional(z.boolean()),
+  fullscreenEmbed: z.optional(z.boolean()),
+  preventProgression: z.optional(z.boolean()),
+  resetSessionAfterComplete: z.optional(z.boolean()),
+  caption: z.optional(z.string()),
+  searchDisabled: z.optional(z.boolean()),
+  printDisabled: z.optional(z.boolean()),
+  fileDownloadDisabled: z.optional(z.boolean()),
+  scormUrl: z.optional(HttpUrl),
+  scoTitle: z.optional(z.string()),
+  objectType: z.optional(z.string()),
+  courseCompletionCriteria: z.optional(CompletionCriteria),
+  pdfUrl: z.optional(HttpUrl),
+  videoUrl: z.optional(HttpUrl),
+  videoAsset: z.optional(z.string().check(z.minLength(1))),
+  assetType: z.optional(AssetType),
+  preAsset: z.optional(z.string().check(z.minLength(1))),
+  postAsset: z.optional(z.string().check(z.minLength(1))),
+  posterImageAsset: z.optional(HttpUrl),
+  audioUrl: z.optional(HttpUrl),
 };
 export const TOPIC_FIELD_NAMES = Object.keys(topicFields) as (keyof typeof topicFields)[];
 
-export const Topic = z.strictObject(topicFields).meta({ id: 'Topic' });
+export const Topic = z.strictObject(topicFields).register(z.globalRegistry, { id: 'Topic' });
 export type Topic = z.infer<typeof Topic>;
 
 export const Lesson = z
   .strictObject({ title: z.string(), openType: OpenType, topics: z.array(Topic) })
-  .meta({ id: 'Lesson' });
+  .register(z.globalRegistry, { id: 'Lesson' });
 export type Lesson = z.infer<typeof Lesson>;
 
 export const Section = z
-  .strictObject({ title: z.string(), releaseDate: IsoDate.optional(), lessons: z.array(Lesson) })
-  .meta({ id: 'Section' });
+  .strictObject({ title: z.string(), releaseDate: z.optional(IsoDate), lessons: z.array(Lesson) })
+  .register(z.globalRegistry, { id: 'Section' });
 export type Section = z.infer<typeof Section>;
 
 export const courseGroupFieldsOnCreate = {
-  description: z.string().optional(),
-  tagIds: z.array(Uuid).optional(),
-  authors: z.array(z.string()).optional(),
-  source: z.string().optional(),
-  customFields: CustomFields.optional(),
-  asset: HttpUrl.optional(),
-  assetAltText: z.string().optional(),
-  detailAsset: HttpUrl.optional(),
-  detailAssetAltText: z.string().optional(),
-  ribbon: z.string().min(1).optional(),
-  metaTitle: z.string().optional(),
-  metaDescription: z.string().optional(),
-  contentType: z.string().min(1).optional(),
-  relatedCourseGroupIds: z.array(Uuid).optional(),
+  description: z.optional(z.string()),
+  tagIds: z.optional(z.array(Uuid)),
+  authors: z.optional(z.array(z.string())),
+  source: z.optional(z.string()),
+  customFields: z.optional(CustomFields),
+  asset: z.optional(HttpUrl),
+  assetAltText: z.optional(z.string()),
+  detailAsset: z.optional(HttpUrl),
+  detailAssetAltText: z.optional(z.string()),
+  ribbon: z.optional(z.string().check(z.minLength(1))),
+  metaTitle: z.optional(z.string()),
+  metaDescription: z.optional(z.string()),
+  contentType: z.optional(z.string().check(z.minLength(1))),
+  relatedCourseGroupIds: z.optional(z.array(Uuid)),
 };
 
 export const CourseAttributes = z
   .strictObject({
     title: z.string(),
     kind: CreateKind,
-    sku: z.string().min(1).optional(),
-    isbn: z.string().optional(),
-    discussionsEnabled: z.boolean().optional(),
-    availableToPublic: z.boolean().optional(),
-    enrollmentLimit: z.int().positive().optional(),
-    enrollmentStartDate: IsoDate.optional(),
-    enrollmentEndDate: IsoDate.optional(),
-    courseStartDate: IsoDate.optional(),
-    courseEndDate: IsoDate.optional(),
-    gracePeriodEndDate: IsoDate.optional(),
-    priceInCents: z.int().optional(),
-    freeWithRegistration: z.boolean().optional(),
-    purchasable: z.boolean().optional(),
-    status: Status.optional(),
-    futurePublishDate: IsoDate.optional(),
-    publishDate: IsoDate.optional(),
-    sessionCustomFields: SessionCustomFields.optional(),
-    forceLinearProgress: z.boolean().optional(),
-    showProgress: z.boolean().optional(),
-    prerequisiteCourseIds: z.array(Uuid).optional(),
-    prerequisiteLearningPathIds: z.array(Uuid).optional(),
+    sku: z.optional(z.string().check(z.minLength(1))),
+    isbn: z.optional(z.string()),
+    discussionsEnabled: z.optional(z.boolean()),
+    availableToPublic: z.optional(z.boolean()),
+    enrollmentLimit: z.optional(z.int().check(z.positive())),
+    enrollmentStartDate: z.optional(IsoDate),
+    enrollmentEndDate: z.optional(IsoDate),
+    courseStartDate: z.optional(IsoDate),
+    courseEndDate: z.optional(IsoDate),
+    gracePeriodEndDate: z.optional(IsoDate),
+    priceInCents: z.optional(z.int()),
+    freeWithRegistration: z.optional(z.boolean()),
+    purchasable: z.optional(z.boolean()),
+    status: z.optional(Status),
+    futurePublishDate: z.optional(IsoDate),
+    publishDate: z.optional(IsoDate),
+    sessionCustomFields: z.optional(SessionCustomFields),
+    forceLinearProgress: z.optional(z.boolean()),
+    showProgress: z.optional(z.boolean()),
+    prerequisiteCourseIds: z.optional(z.array(Uuid)),
+    prerequisiteLearningPathIds: z.optional(z.array(Uuid)),
     ...courseGroupFieldsOnCreate,
     // Kind-specific structure.
-    sections: z.array(Section).optional(),
-    topics: z.array(Topic).optional(),
-    articleVariant: ArticlePageVariant.optional(),
-    scormUrl: HttpUrl.optional(),
-    width: z.int().positive().optional(),
-    height: z.int().positive().optional(),
-    embeddedEnabled: z.boolean().optional(),
-    resetSessionAfterComplete: z.boolean().optional(),
-    videoUrl: HttpUrl.optional(),
-    videoAsset: z.string().min(1).optional(),
-    assetType: AssetType.optional(),
-    preAsset: z.string().min(1).optional(),
-    postAsset: z.string().min(1).optional(),
-    posterImageAsset: HttpUrl.optional(),
+    sections: z.optional(z.array(Section)),
+    topics: z.optional(z.array(Topic)),
+    articleVariant: z.optional(ArticlePageVariant),
+    scormUrl: z.optional(HttpUrl),
+    width: z.optional(z.int().check(z.positive())),
+    height: z.optional(z.int().check(z.positive())),
+    embeddedEnabled: z.optional(z.boolean()),
+    resetSessionAfterComplete: z.optional(z.boolean()),
+    videoUrl: z.optional(HttpUrl),
+    videoAsset: z.optional(z.string().check(z.minLength(1))),
+    assetType: z.optional(AssetType),
+    preAsset: z.optional(z.string().check(z.minLength(1))),
+    postAsset: z.optional(z.string().check(z.minLength(1))),
+    posterImageAsset: z.optional(HttpUrl),
   })
-  .meta({ id: 'CourseAttributes' });
+  .register(z.globalRegistry, { id: 'CourseAttributes' });
 export type CourseAttributes = z.infer<typeof CourseAttributes>;
 
 /** Which kind-specific fields each create kind may carry (spec 2.2). */
@@ -189,16 +191,16 @@ export const KIND_SPECIFIC_FIELDS = {
 export const CreateCoursesRequest = z
   .object({
     courseAttributes: z.array(CourseAttributes),
-    secretKey: z.string().optional(),
+    secretKey: z.optional(z.string()),
   })
-  .meta({ id: 'CreateCoursesRequest' });
+  .register(z.globalRegistry, { id: 'CreateCoursesRequest' });
 export type CreateCoursesRequest = z.infer<typeof CreateCoursesRequest>;
 
 export const CreateCoursesResponse = z
   .strictObject({
     courseIds: z.array(Uuid),
     courseGroupIds: z.array(Uuid),
-    backgroundJob: BackgroundJob.optional(),
+    backgroundJob: z.optional(BackgroundJob),
   })
-  .meta({ id: 'CreateCoursesResponse' });
+  .register(z.globalRegistry, { id: 'CreateCoursesResponse' });
 export type CreateCoursesResponse = z.infer<typeof CreateCoursesResponse>;

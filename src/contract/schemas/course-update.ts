@@ -1,5 +1,5 @@
 // Update payload (spec 4.2). Items with `id` update only supplied fields; items without create.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { AssetType, CreateKind, OpenType, TopicType, UpdateCourseStatus } from '../enums.ts';
 import {
   CustomFields,
@@ -14,126 +14,129 @@ import { BackgroundJob } from './background-job.ts';
 
 export const CourseGroupUpdate = z
   .strictObject({
-    id: Uuid.optional(),
-    title: z.string().optional(),
-    slug: z
-      .string()
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug must be lowercase words joined by hyphens')
-      .optional(),
-    description: z.string().nullable().optional(),
-    tagIds: z.array(Uuid).nullable().optional(),
-    authors: z.array(z.string()).nullable().optional(),
-    source: z.string().nullable().optional(),
-    customFields: CustomFields.nullable().optional(),
-    asset: HttpUrl.nullable().optional(),
-    assetAltText: z.string().optional(),
-    detailAsset: HttpUrl.nullable().optional(),
-    detailAssetAltText: z.string().optional(),
-    ribbon: z.string().nullable().optional(),
-    metaTitle: z.string().optional(),
-    metaDescription: z.string().optional(),
-    archived: z.boolean().optional(),
-    relatedCourseGroupIds: z.array(Uuid).nullable().optional(),
+    id: z.optional(Uuid),
+    title: z.optional(z.string()),
+    slug: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug must be lowercase words joined by hyphens'),
+        ),
+    ),
+    description: z.optional(z.nullable(z.string())),
+    tagIds: z.optional(z.nullable(z.array(Uuid))),
+    authors: z.optional(z.nullable(z.array(z.string()))),
+    source: z.optional(z.nullable(z.string())),
+    customFields: z.optional(z.nullable(CustomFields)),
+    asset: z.optional(z.nullable(HttpUrl)),
+    assetAltText: z.optional(z.string()),
+    detailAsset: z.optional(z.nullable(HttpUrl)),
+    detailAssetAltText: z.optional(z.string()),
+    ribbon: z.optional(z.nullable(z.string())),
+    metaTitle: z.optional(z.string()),
+    metaDescription: z.optional(z.string()),
+    archived: z.optional(z.boolean()),
+    relatedCourseGroupIds: z.optional(z.nullable(z.array(Uuid))),
   })
-  .meta({ id: 'CourseGroupUpdate' });
+  .register(z.globalRegistry, { id: 'CourseGroupUpdate' });
 export type CourseGroupUpdate = z.infer<typeof CourseGroupUpdate>;
 
 export const CourseUpdate = z
   .strictObject({
-    id: Uuid.optional(),
-    courseGroupId: Uuid.optional(),
-    title: z.string().optional(),
-    kind: CreateKind.optional(),
-    priceInCents: z.int().optional(),
-    freeWithRegistration: z.boolean().optional(),
-    purchasable: z.boolean().optional(),
-    status: UpdateCourseStatus.optional(),
-    customFields: SessionCustomFields.nullable().optional().meta({
+    id: z.optional(Uuid),
+    courseGroupId: z.optional(Uuid),
+    title: z.optional(z.string()),
+    kind: z.optional(CreateKind),
+    priceInCents: z.optional(z.int()),
+    freeWithRegistration: z.optional(z.boolean()),
+    purchasable: z.optional(z.boolean()),
+    status: z.optional(UpdateCourseStatus),
+    customFields: z.optional(z.nullable(SessionCustomFields)).register(z.globalRegistry, {
       description: 'Session custom fields, replaced whole.',
     }),
-    forceLinearProgress: z.boolean().optional(),
-    showProgress: z.boolean().optional(),
-    prerequisiteCourseIds: z.array(Uuid).nullable().optional(),
-    prerequisiteLearningPathIds: z.array(Uuid).nullable().optional(),
+    forceLinearProgress: z.optional(z.boolean()),
+    showProgress: z.optional(z.boolean()),
+    prerequisiteCourseIds: z.optional(z.nullable(z.array(Uuid))),
+    prerequisiteLearningPathIds: z.optional(z.nullable(z.array(Uuid))),
   })
-  .meta({ id: 'CourseUpdate' });
+  .register(z.globalRegistry, { id: 'CourseUpdate' });
 export type CourseUpdate = z.infer<typeof CourseUpdate>;
 
 export const SectionUpdate = z
   .strictObject({
-    id: Uuid.optional(),
-    courseId: Uuid.optional(),
-    title: z.string().optional(),
-    releaseDate: IsoDate.nullable().optional(),
-    displayOrder: NonNegativeInt.optional(),
+    id: z.optional(Uuid),
+    courseId: z.optional(Uuid),
+    title: z.optional(z.string()),
+    releaseDate: z.optional(z.nullable(IsoDate)),
+    displayOrder: z.optional(NonNegativeInt),
   })
-  .meta({ id: 'SectionUpdate' });
+  .register(z.globalRegistry, { id: 'SectionUpdate' });
 export type SectionUpdate = z.infer<typeof SectionUpdate>;
 
 export const LessonUpdate = z
   .strictObject({
-    id: Uuid.optional(),
-    sectionId: Uuid.optional(),
-    title: z.string().optional(),
-    openType: OpenType.optional(),
+    id: z.optional(Uuid),
+    sectionId: z.optional(Uuid),
+    title: z.optional(z.string()),
+    openType: z.optional(OpenType),
   })
-  .meta({ id: 'LessonUpdate' });
+  .register(z.globalRegistry, { id: 'LessonUpdate' });
 export type LessonUpdate = z.infer<typeof LessonUpdate>;
 
 export const TopicUpdate = z
   .strictObject({
-    id: Uuid.optional(),
-    lessonId: Uuid.optional(),
-    title: z.string().optional(),
-    type: TopicType.optional(),
-    body: z.string().nullable().optional(),
-    languages: z.array(ArticlePageVariant).nullable().optional(),
-    preTextBlock: z.string().nullable().optional(),
-    postTextBlock: z.string().nullable().optional(),
-    width: z.int().positive().nullable().optional(),
-    height: z.int().positive().nullable().optional(),
-    embeddedEnabled: z.boolean().optional(),
-    fullscreenEmbed: z.boolean().optional(),
-    preventProgression: z.boolean().optional(),
-    resetSessionAfterComplete: z.boolean().optional(),
-    caption: z.string().nullable().optional(),
-    searchDisabled: z.boolean().optional(),
-    printDisabled: z.boolean().optional(),
-    fileDownloadDisabled: z.boolean().optional(),
-    scormUrl: HttpUrl.nullable().optional(),
-    scoTitle: z.string().nullable().optional(),
-    objectType: z.string().nullable().optional(),
-    courseCompletionCriteria: CompletionCriteria.nullable().optional(),
-    pdfUrl: HttpUrl.nullable().optional(),
-    videoUrl: HttpUrl.nullable().optional(),
-    videoAsset: z.string().min(1).nullable().optional(),
-    assetType: AssetType.nullable().optional(),
-    preAsset: z.string().min(1).nullable().optional(),
-    postAsset: z.string().min(1).nullable().optional(),
-    posterImageAsset: HttpUrl.nullable().optional(),
-    audioUrl: HttpUrl.nullable().optional(),
-    restartProgress: z.boolean().optional(),
+    id: z.optional(Uuid),
+    lessonId: z.optional(Uuid),
+    title: z.optional(z.string()),
+    type: z.optional(TopicType),
+    body: z.optional(z.nullable(z.string())),
+    languages: z.optional(z.nullable(z.array(ArticlePageVariant))),
+    preTextBlock: z.optional(z.nullable(z.string())),
+    postTextBlock: z.optional(z.nullable(z.string())),
+    width: z.optional(z.nullable(z.int().check(z.positive()))),
+    height: z.optional(z.nullable(z.int().check(z.positive()))),
+    embeddedEnabled: z.optional(z.boolean()),
+    fullscreenEmbed: z.optional(z.boolean()),
+    preventProgression: z.optional(z.boolean()),
+    resetSessionAfterComplete: z.optional(z.boolean()),
+    caption: z.optional(z.nullable(z.string())),
+    searchDisabled: z.optional(z.boolean()),
+    printDisabled: z.optional(z.boolean()),
+    fileDownloadDisabled: z.optional(z.boolean()),
+    scormUrl: z.optional(z.nullable(HttpUrl)),
+    scoTitle: z.optional(z.nullable(z.string())),
+    objectType: z.optional(z.nullable(z.string())),
+    courseCompletionCriteria: z.optional(z.nullable(CompletionCriteria)),
+    pdfUrl: z.optional(z.nullable(HttpUrl)),
+    videoUrl: z.optional(z.nullable(HttpUrl)),
+    videoAsset: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+    assetType: z.optional(z.nullable(AssetType)),
+    preAsset: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+    postAsset: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+    posterImageAsset: z.optional(z.nullable(HttpUrl)),
+    audioUrl: z.optional(z.nullable(HttpUrl)),
+    restartProgress: z.optional(z.boolean()),
   })
-  .meta({ id: 'TopicUpdate' });
+  .register(z.globalRegistry, { id: 'TopicUpdate' });
 export type TopicUpdate = z.infer<typeof TopicUpdate>;
 
 export const UpdateCourseAttributes = z
   .strictObject({
-    courseGroups: z.array(CourseGroupUpdate).optional(),
-    courses: z.array(CourseUpdate).optional(),
-    sections: z.array(SectionUpdate).optional(),
-    lessons: z.array(LessonUpdate).optional(),
-    topics: z.array(TopicUpdate).optional(),
+    courseGroups: z.optional(z.array(CourseGroupUpdate)),
+    courses: z.optional(z.array(CourseUpdate)),
+    sections: z.optional(z.array(SectionUpdate)),
+    lessons: z.optional(z.array(LessonUpdate)),
+    topics: z.optional(z.array(TopicUpdate)),
   })
-  .meta({ id: 'UpdateCourseAttributes' });
+  .register(z.globalRegistry, { id: 'UpdateCourseAttributes' });
 export type UpdateCourseAttributes = z.infer<typeof UpdateCourseAttributes>;
 
 export const UPDATE_ARRAYS = ['courseGroups', 'courses', 'sections', 'lessons', 'topics'] as const;
 export type UpdateArray = (typeof UPDATE_ARRAYS)[number];
 
 export const UpdateCoursesRequest = z
-  .object({ courseAttributes: UpdateCourseAttributes, secretKey: z.string().optional() })
-  .meta({ id: 'UpdateCoursesRequest' });
+  .object({ courseAttributes: UpdateCourseAttributes, secretKey: z.optional(z.string()) })
+  .register(z.globalRegistry, { id: 'UpdateCoursesRequest' });
 export type UpdateCoursesRequest = z.infer<typeof UpdateCoursesRequest>;
 
 export const UpdateCoursesResponse = z
@@ -141,5 +144,5 @@ export const UpdateCoursesResponse = z
     z.literal(true),
     z.strictObject({ success: z.literal(true), backgroundJob: BackgroundJob }),
   ])
-  .meta({ id: 'UpdateCoursesResponse' });
+  .register(z.globalRegistry, { id: 'UpdateCoursesResponse' });
 export type UpdateCoursesResponse = z.infer<typeof UpdateCoursesResponse>;

@@ -1,6 +1,6 @@
 // The event feed (spec 6). Event objects are not shown by the spec; this is Lectern's design and the
 // generated OpenAPI document is its reference.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { EventKind } from '../enums.ts';
 import { FEED_MESSAGES } from '../messages.ts';
 import { Uuid } from '../primitives.ts';
@@ -8,16 +8,18 @@ import { EventPageInfo } from './pagination.ts';
 
 export const EventLearner = z
   .object({ id: Uuid, email: z.email(), firstName: z.string(), lastName: z.string() })
-  .meta({ id: 'EventLearner' });
+  .register(z.globalRegistry, { id: 'EventLearner' });
 
 const ref = z.object({ id: Uuid, title: z.string() });
 
 const base = {
-  id: z.string().meta({ description: 'Stable event id; the same event always has the same id.' }),
-  timestamp: z.int().meta({ description: 'Epoch milliseconds.' }),
+  id: z.string().register(z.globalRegistry, {
+    description: 'Stable event id; the same event always has the same id.',
+  }),
+  timestamp: z.int().register(z.globalRegistry, { description: 'Epoch milliseconds.' }),
   learner: EventLearner,
 };
-const courseBase = { ...base, course: ref, learningPath: z.null(), topicId: Uuid.nullable() };
+const courseBase = { ...base, course: ref, learningPath: z.null(), topicId: z.nullable(Uuid) };
 const pathBase = { ...base, course: z.null(), learningPath: ref, topicId: z.null() };
 
 export const CourseActionEvent = z
@@ -26,10 +28,10 @@ export const CourseActionEvent = z
     kind: z.literal('courseAction'),
     data: z.object({
       action: z.enum(['started', 'topicViewed', 'progressed', 'completed']),
-      progressPercent: z.int().min(0).max(100),
+      progressPercent: z.int().check(z.gte(0), z.lte(100)),
     }),
   })
-  .meta({ id: 'CourseActionEvent' });
+  .register(z.globalRegistry, { id: 'CourseActionEvent' });
 
 export const CourseEnrollmentEvent = z
   .object({
@@ -37,7 +39,7 @@ export const CourseEnrollmentEvent = z
     kind: z.literal('courseEnrollment'),
     data: z.object({ enrollmentId: Uuid, source: z.enum(['self', 'admin', 'purchase']) }),
   })
-  .meta({ id: 'CourseEnrollmentEvent' });
+  .register(z.globalRegistry, { id: 'CourseEnrollmentEvent' });
 
 export const CourseCompletionEvent = z
   .object({
@@ -45,7 +47,7 @@ export const CourseCompletionEvent = z
     kind: z.literal('courseCompletion'),
     data: z.object({ enrollmentId: Uuid, progressPercent: z.literal(100) }),
   })
-  .meta({ id: 'CourseCompletionEvent' });
+  .register(z.globalRegistry, { id: 'CourseCompletionEvent' });
 
 export const CourseCertificateEvent = z
   .object({
@@ -53,7 +55,7 @@ export const CourseCertificateEvent = z
     kind: z.literal('courseCertificate'),
     data: z.object({ certificateId: Uuid, completionEventId: z.string() }),
   })
-  .meta({ id: 'CourseCertificateEvent' });
+  .register(z.globalRegistry, { id: 'CourseCertificateEvent' });
 
 export const LearningPathActionEvent = z
   .object({
@@ -61,10 +63,10 @@ export const LearningPathActionEvent = z
     kind: z.literal('learningPathAction'),
     data: z.object({
       action: z.enum(['started', 'progressed', 'completed']),
-      progressPercent: z.int().min(0).max(100),
+      progressPercent: z.int().check(z.gte(0), z.lte(100)),
     }),
   })
-  .meta({ id: 'LearningPathActionEvent' });
+  .register(z.globalRegistry, { id: 'LearningPathActionEvent' });
 
 export const LearningPathEnrollmentEvent = z
   .object({
@@ -72,7 +74,7 @@ export const LearningPathEnrollmentEvent = z
     kind: z.literal('learningPathEnrollment'),
     data: z.object({ enrollmentId: Uuid }),
   })
-  .meta({ id: 'LearningPathEnrollmentEvent' });
+  .register(z.globalRegistry, { id: 'LearningPathEnrollmentEvent' });
 
 export const QuizAttemptEvent = z
   .object({
@@ -81,21 +83,21 @@ export const QuizAttemptEvent = z
     kind: z.literal('quizAttempt'),
     data: z.object({
       attemptId: Uuid,
-      score: z.number().min(0).max(100),
-      passingScore: z.number().min(0).max(100),
+      score: z.number().check(z.gte(0), z.lte(100)),
+      passingScore: z.number().check(z.gte(0), z.lte(100)),
       passed: z.boolean(),
     }),
   })
-  .meta({ id: 'QuizAttemptEvent' });
+  .register(z.globalRegistry, { id: 'QuizAttemptEvent' });
 
 export const AssignmentSubmissionEvent = z
   .object({
     ...courseBase,
     topicId: Uuid,
     kind: z.literal('assignmentSubmission'),
-    data: z.object({ submissionId: Uuid, fileCount: z.int().min(0) }),
+    data: z.object({ submissionId: Uuid, fileCount: z.int().check(z.gte(0)) }),
   })
-  .meta({ id: 'AssignmentSubmissionEvent' });
+  .register(z.globalRegistry, { id: 'AssignmentSubmissionEvent' });
 
 export const LearnerEvent = z
   .discriminatedUnion('kind', [
@@ -108,21 +110,22 @@ export const LearnerEvent = z
     QuizAttemptEvent,
     AssignmentSubmissionEvent,
   ])
-  .meta({ id: 'LearnerEvent' });
+  .register(z.globalRegistry, { id: 'LearnerEvent' });
 export type LearnerEvent = z.infer<typeof LearnerEvent>;
 
 export const EventPage = z
   .object({ pageInfo: EventPageInfo, events: z.array(LearnerEvent) })
-  .meta({ id: 'EventPage' });
+  .register(z.globalRegistry, { id: 'EventPage' });
 export type EventPage = z.infer<typeof EventPage>;
 
 export const EventFeedQuery = z.object({
-  startDate: z
-    .string()
-    .regex(/^\d{1,15}$/, FEED_MESSAGES.invalidStartDate)
-    .transform(Number)
-    .optional(),
-  cursor: z.string().min(1).optional(),
+  startDate: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,15}$/, FEED_MESSAGES.invalidStartDate)),
+      z.transform(Number),
+    ),
+  ),
+  cursor: z.optional(z.string().check(z.minLength(1))),
 });
 
 export { EventKind };

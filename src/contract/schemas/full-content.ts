@@ -1,6 +1,6 @@
 // `GET /fullContent/{type}/{id}` (spec 4.4: "full indexed content", shape not shown; Lectern's
 // design): a course with its group and structure tree, or a learning path with its milestones.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { Uuid } from '../primitives.ts';
 import { Course, CourseGroup, CourseStructure, LearningPathMilestones } from './read-models.ts';
 
@@ -12,14 +12,16 @@ export const CourseFullContent = z
     courseGroup: CourseGroup,
     structure: CourseStructure,
   })
-  .meta({ id: 'CourseFullContent' });
+  .register(z.globalRegistry, { id: 'CourseFullContent' });
 
-export const LearningPathFullContent = LearningPathMilestones.extend({
-  type: z.literal('learningPaths'),
-  id: Uuid,
-}).meta({ id: 'LearningPathFullContent' });
+export const LearningPathFullContent = z
+  .extend(LearningPathMilestones, {
+    type: z.literal('learningPaths'),
+    id: Uuid,
+  })
+  .register(z.globalRegistry, { id: 'LearningPathFullContent' });
 
 export const FullContent = z
   .discriminatedUnion('type', [CourseFullContent, LearningPathFullContent])
-  .meta({ id: 'FullContent' });
+  .register(z.globalRegistry, { id: 'FullContent' });
 export type FullContent = z.infer<typeof FullContent>;

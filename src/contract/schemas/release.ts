@@ -1,44 +1,46 @@
 // Publish/unpublish (spec 4.4) and the bulk endpoints whose payloads the spec does not show.
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CompletionCriteriaType, ReleaseAction, ReleaseKind } from '../enums.ts';
 import { HttpUrl, Uuid } from '../primitives.ts';
 import { LIMITS } from '../limits.ts';
 import { CompletionCriteriaFields } from './course-create.ts';
 
 export const ReleaseContentRequest = z
-  .object({ kind: ReleaseKind, action: ReleaseAction, secretKey: z.string().optional() })
-  .meta({ id: 'ReleaseContentRequest' });
+  .object({ kind: ReleaseKind, action: ReleaseAction, secretKey: z.optional(z.string()) })
+  .register(z.globalRegistry, { id: 'ReleaseContentRequest' });
 export type ReleaseContentRequest = z.infer<typeof ReleaseContentRequest>;
 
 export const ReleaseContentResponse = z
   .object({ id: Uuid, status: z.enum(['published', 'draft']) })
-  .meta({ id: 'ReleaseContentResponse' });
+  .register(z.globalRegistry, { id: 'ReleaseContentResponse' });
 export type ReleaseContentResponse = z.infer<typeof ReleaseContentResponse>;
 
 export const BulkUpdatePricesRequest = z
   .object({
     items: z
       .array(z.strictObject({ courseId: Uuid, priceInCents: z.int() }))
-      .min(1, 'No items provided')
-      .max(
-        LIMITS.itemsPerBulkPriceUpdate,
-        `Cannot update more than ${LIMITS.itemsPerBulkPriceUpdate} prices at a time`,
+      .check(
+        z.minLength(1, 'No items provided'),
+        z.maxLength(
+          LIMITS.itemsPerBulkPriceUpdate,
+          `Cannot update more than ${LIMITS.itemsPerBulkPriceUpdate} prices at a time`,
+        ),
       ),
-    secretKey: z.string().optional(),
+    secretKey: z.optional(z.string()),
   })
-  .meta({ id: 'BulkUpdatePricesRequest' });
+  .register(z.globalRegistry, { id: 'BulkUpdatePricesRequest' });
 export const BulkUpdatePricesResponse = z
   .object({ updated: z.int(), courseIds: z.array(Uuid) })
-  .meta({ id: 'BulkUpdatePricesResponse' });
+  .register(z.globalRegistry, { id: 'BulkUpdatePricesResponse' });
 
 const criterionFields = CompletionCriteriaFields.shape;
 export const CompletionCriterionCreate = z
   .strictObject({ ...criterionFields, courseId: Uuid })
-  .meta({ id: 'CompletionCriterionCreate' });
+  .register(z.globalRegistry, { id: 'CompletionCriterionCreate' });
 export const CompletionCriterionUpdate = z
   .strictObject({
     id: Uuid,
-    type: CompletionCriteriaType.optional(),
+    type: z.optional(CompletionCriteriaType),
     coursePercentViewed: criterionFields.coursePercentViewed,
     articlePercentViewed: criterionFields.articlePercentViewed,
     videoPercentViewed: criterionFields.videoPercentViewed,
@@ -46,14 +48,18 @@ export const CompletionCriterionUpdate = z
     videoTopicId: criterionFields.videoTopicId,
     topicId: criterionFields.topicId,
   })
-  .meta({ id: 'CompletionCriterionUpdate' });
+  .register(z.globalRegistry, { id: 'CompletionCriterionUpdate' });
 export const CompletionCriteriaBulkRequest = z.object({
-  items: z.array(CompletionCriterionCreate).min(1, 'No items provided').max(1000),
-  secretKey: z.string().optional(),
+  items: z
+    .array(CompletionCriterionCreate)
+    .check(z.minLength(1, 'No items provided'), z.maxLength(1000)),
+  secretKey: z.optional(z.string()),
 });
 export const CompletionCriteriaBulkUpdateRequest = z.object({
-  items: z.array(CompletionCriterionUpdate).min(1, 'No items provided').max(1000),
-  secretKey: z.string().optional(),
+  items: z
+    .array(CompletionCriterionUpdate)
+    .check(z.minLength(1, 'No items provided'), z.maxLength(1000)),
+  secretKey: z.optional(z.string()),
 });
 
 export const CertificateTemplate = z
@@ -64,41 +70,47 @@ export const CertificateTemplate = z
     body: z.string(),
     courseIds: z.array(Uuid),
   })
-  .meta({ id: 'CertificateTemplate' });
+  .register(z.globalRegistry, { id: 'CertificateTemplate' });
 export const CertificateTemplateList = z
   .object({ certificateTemplates: z.array(CertificateTemplate) })
-  .meta({ id: 'CertificateTemplateList' });
+  .register(z.globalRegistry, { id: 'CertificateTemplateList' });
 export const CertificateTemplateCreate = z.strictObject({
-  name: z.string().min(1),
-  orientation: z.enum(['landscape', 'portrait']).default('landscape'),
-  body: z.string().default(''),
-  courseIds: z.array(Uuid).default([]),
+  name: z.string().check(z.minLength(1)),
+  orientation: z._default(z.enum(['landscape', 'portrait']), 'landscape'),
+  body: z._default(z.string(), ''),
+  courseIds: z._default(z.array(Uuid), []),
 });
 export const CertificateTemplateUpdate = z.strictObject({
   id: Uuid,
-  name: z.string().min(1).optional(),
-  orientation: z.enum(['landscape', 'portrait']).optional(),
-  body: z.string().optional(),
-  courseIds: z.array(Uuid).optional(),
+  name: z.optional(z.string().check(z.minLength(1))),
+  orientation: z.optional(z.enum(['landscape', 'portrait'])),
+  body: z.optional(z.string()),
+  courseIds: z.optional(z.array(Uuid)),
 });
 export const CertificateTemplatesBulkRequest = z.object({
-  items: z.array(CertificateTemplateCreate).min(1, 'No items provided').max(1000),
-  secretKey: z.string().optional(),
+  items: z
+    .array(CertificateTemplateCreate)
+    .check(z.minLength(1, 'No items provided'), z.maxLength(1000)),
+  secretKey: z.optional(z.string()),
 });
 export const CertificateTemplatesBulkUpdateRequest = z.object({
-  items: z.array(CertificateTemplateUpdate).min(1, 'No items provided').max(1000),
-  secretKey: z.string().optional(),
+  items: z
+    .array(CertificateTemplateUpdate)
+    .check(z.minLength(1, 'No items provided'), z.maxLength(1000)),
+  secretKey: z.optional(z.string()),
 });
 
 export const BulkImportRequest = z
   .object({
-    bulkImportAssetPath: z.union([HttpUrl, z.string().startsWith('data:')]).meta({
-      description:
-        'URL of the import file: a JSON array of rows (BulkImportCourseGroupRow for the courseGroup imports, BulkImportSessionRow for the session imports). The sandbox does not reach the network: it imports `data:` URLs (`data:application/json,[...]` or `;base64,`); http(s) URLs complete with nothing imported, except hosts ending in `.invalid`, which fail. The job (GET /jobs/{id}, type bulkImport) fails with a reason naming the first bad rows and then imports nothing.',
-    }),
-    secretKey: z.string().optional(),
+    bulkImportAssetPath: z
+      .union([HttpUrl, z.string().check(z.startsWith('data:'))])
+      .register(z.globalRegistry, {
+        description:
+          'URL of the import file: a JSON array of rows (BulkImportCourseGroupRow for the courseGroup imports, BulkImportSessionRow for the session imports). The sandbox does not reach the network: it imports `data:` URLs (`data:application/json,[...]` or `;base64,`); http(s) URLs complete with nothing imported, except hosts ending in `.invalid`, which fail. The job (GET /jobs/{id}, type bulkImport) fails with a reason naming the first bad rows and then imports nothing.',
+      }),
+    secretKey: z.optional(z.string()),
   })
-  .meta({ id: 'BulkImportRequest' });
+  .register(z.globalRegistry, { id: 'BulkImportRequest' });
 export const BulkImportResponse = z
   .object({
     backgroundJob: z.object({
@@ -107,4 +119,4 @@ export const BulkImportResponse = z
       status: z.literal('queued'),
     }),
   })
-  .meta({ id: 'BulkImportResponse' });
+  .register(z.globalRegistry, { id: 'BulkImportResponse' });

@@ -2,7 +2,7 @@
 // answers how many of each kind were created (prerequisites included: a quiz attempt by a learner
 // not yet enrolled brings its enrollment along).
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { EventKind } from '#contract/index.ts';
 import { parseOrThrow } from '../lib/errors.ts';
 import { companyOf } from '../plugins/auth.ts';
@@ -11,12 +11,13 @@ import type { ActivitySimulator } from './activity-simulator.ts';
 export const MAX_ACTIVITY_PER_REQUEST = 100_000;
 
 export const ActivityRequest = z.strictObject({
-  count: z.int().min(1).max(MAX_ACTIVITY_PER_REQUEST),
-  kinds: z
-    .array(EventKind)
-    .min(1)
-    .refine((kinds) => new Set(kinds).size === kinds.length, 'kinds must not repeat a kind')
-    .optional(),
+  count: z.int().check(z.gte(1), z.lte(MAX_ACTIVITY_PER_REQUEST)),
+  kinds: z.optional(
+    z.array(EventKind).check(
+      z.minLength(1),
+      z.refine((kinds) => new Set(kinds).size === kinds.length, 'kinds must not repeat a kind'),
+    ),
+  ),
 });
 
 export function registerActivityRoute(app: FastifyInstance, simulator: ActivitySimulator): void {

@@ -1,5 +1,5 @@
 // Errors a route or service throws; the one error handler (plugins/error-handler.ts) shapes the reply.
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { formatZodIssues, safeParseInput } from '#contract/index.ts';
 
 /** 400 with `{ "errors": [...] }`. */
@@ -22,7 +22,7 @@ export class UnauthorizedError extends Error {}
 export class ConflictError extends Error {}
 
 /** Parses with a contract schema; failures become the API's `errors` strings. */
-export function parseOrThrow<S extends z.ZodType>(
+export function parseOrThrow<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
   skipPath = 0,

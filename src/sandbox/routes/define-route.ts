@@ -2,7 +2,7 @@
 // path, permission and the params/query/body schemas come from there, so the sandbox cannot drift
 // from the OpenAPI document. Bad input becomes a 400 `{ errors }` before the handler runs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { API_PREFIX, ENDPOINTS } from '#contract/index.ts';
 import { parseOrThrow } from '../lib/errors.ts';
 import { companyOf } from '../plugins/auth.ts';
@@ -10,10 +10,10 @@ import { companyOf } from '../plugins/auth.ts';
 type AnyEndpoint = (typeof ENDPOINTS)[number];
 export type OperationId = AnyEndpoint['operationId'];
 type EndpointOf<Id extends OperationId> = Extract<AnyEndpoint, { operationId: Id }>;
-type Parsed<E, Key extends string> = E extends { [K in Key]: infer S extends z.ZodType }
+type Parsed<E, Key extends string> = E extends { [K in Key]: infer S extends z.ZodMiniType }
   ? z.output<S>
   : Record<string, never>;
-type BodyOf<E> = E extends { body: infer S extends z.ZodType } ? z.output<S> : unknown;
+type BodyOf<E> = E extends { body: infer S extends z.ZodMiniType } ? z.output<S> : unknown;
 
 export interface RouteInput<Id extends OperationId> {
   params: Parsed<EndpointOf<Id>, 'params'>;
@@ -42,9 +42,9 @@ export function defineRoute<Id extends OperationId>(
   const endpoint: {
     method: string;
     path: string;
-    params?: z.ZodType;
-    query?: z.ZodType;
-    body?: z.ZodType | 'xml';
+    params?: z.ZodMiniType;
+    query?: z.ZodMiniType;
+    body?: z.ZodMiniType | 'xml';
     successStatus?: number;
     permission?: 'courses.new' | 'courses.edit';
   } = endpointOf(operationId);

@@ -2,7 +2,7 @@
 // row before the handler, the answer held to the contract, and the contract as the only way into /api.
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { consoleEndpoint } from '#contract/console/endpoint.ts';
 import type { AuditDraft, AuditTrailService } from '../audit/audit-trail-service.ts';
 import type { ConsoleSession } from '../auth/session-service.ts';
@@ -15,8 +15,8 @@ const renameThing = consoleEndpoint({
   path: '/api/things/{id}',
   summary: 'Renames a thing.',
   access: ['admin'],
-  params: z.object({ id: z.string().regex(/^\d+$/, 'must be a number') }),
-  body: z.object({ title: z.string().min(1, 'is required') }),
+  params: z.object({ id: z.string().check(z.regex(/^\d+$/, 'must be a number')) }),
+  body: z.object({ title: z.string().check(z.minLength(1, 'is required')) }),
   response: z.object({ id: z.string(), title: z.string() }),
 });
 

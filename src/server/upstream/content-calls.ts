@@ -3,7 +3,7 @@
 // whole (bounded) and parsed, and the instance's error messages in either of its two shapes (spec 7.2:
 // plain text or `{ errors: [...] }`).
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { formatZodIssues } from '#contract/format-issues.ts';
 import { isTimeoutError, type Upstream } from './upstream-client.ts';
 
@@ -97,7 +97,7 @@ export function answerMessages(answer: ContentAnswer): string[] {
 }
 
 /** A successful read parsed with its contract schema; throws with the instance's words otherwise. */
-export async function readContent<S extends z.ZodType>(
+export async function readContent<S extends z.ZodMiniType>(
   upstream: Upstream,
   path: string,
   schema: S,

@@ -1,7 +1,7 @@
 // A saved course read from the learning instance by the console server itself (the course checks):
 // its structure, its group and its session, as the compiler's Baseline, exactly as the editor reads it
 // (features/course-editor/persistence/load-course.ts).
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import type { Baseline } from '#compiler/index.ts';
 import { CourseGroup, CourseList, CourseStructure } from '#contract/index.ts';
 import { ApiError } from '../errors.ts';
@@ -15,7 +15,7 @@ const UNEXPECTED = (what: string, status: number) =>
     `The learning instance answered ${status} when the console read ${what}. Try again; if it persists, ask an operator to check the console server's configuration.`,
   );
 
-async function getJson<S extends z.ZodType>(
+async function getJson<S extends z.ZodMiniType>(
   upstream: Upstream,
   path: string,
   schema: S,

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { AUDIT_STATUS_FILTER } from '#contract/console/audit.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -12,21 +12,23 @@ import { fromLocalInput, ownTimeZone, toLocalInput } from '../../lib/local-time.
 
 const FilterForm = z
   .object({
-    user: z.string().trim().max(320, 'At most 320 characters.'),
-    route: z.string().trim().max(500, 'At most 500 characters.'),
-    status: z
-      .string()
-      .trim()
-      .refine((value) => value === '' || AUDIT_STATUS_FILTER.test(value), {
+    user: z.string().check(z.trim(), z.maxLength(320, 'At most 320 characters.')),
+    route: z.string().check(z.trim(), z.maxLength(500, 'At most 500 characters.')),
+    status: z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || AUDIT_STATUS_FILTER.test(value), {
         message: 'Enter a status code such as 403, or a class such as 4xx.',
       }),
+    ),
     from: z.string(),
     to: z.string(),
   })
-  .refine((value) => !value.from || !value.to || Date.parse(value.from) < Date.parse(value.to), {
-    message: '“Until” must be after “From”.',
-    path: ['to'],
-  });
+  .check(
+    z.refine((value) => !value.from || !value.to || Date.parse(value.from) < Date.parse(value.to), {
+      message: '“Until” must be after “From”.',
+      path: ['to'],
+    }),
+  );
 type FilterForm = z.infer<typeof FilterForm>;
 
 const toForm = (search: AuditSearchParams): FilterForm => ({

@@ -2,7 +2,7 @@
 // is sent (where the fields come from: docs/guides/admin.md#certificate-templates), and each problem
 // said in an admin's words, not the schema's.
 import { CertificateTemplateCreate, CertificateTemplateUpdate } from '#contract/schemas/release.ts';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 
 export type Orientation = 'landscape' | 'portrait';
 
@@ -43,7 +43,7 @@ const FIELD_PROBLEMS: Record<string, string> = {
   courseIds: 'Courses: pick the courses again; one of them is not a course id.',
 };
 
-function problemsOf(error: z.ZodError): string[] {
+function problemsOf(error: z.core.$ZodError): string[] {
   const fields = error.issues.map((issue) => String(issue.path[0] ?? ''));
   return [...new Set(fields)].map(
     (field) => FIELD_PROBLEMS[field] ?? 'This template cannot be sent as it is.',

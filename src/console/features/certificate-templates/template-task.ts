@@ -1,7 +1,7 @@
 // Certificate templates as a task for the shared bulk runner: one item per template, chunks of at most
 // 1,000 (the sandbox's OpenAPI document). A template is done only when the answer returns it in its
 // place; the answer's templates (with the ids of new ones) are handed to `onSaved`.
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import type { CertificateTemplate } from '#contract/schemas/release.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import type { BulkItem, BulkTask } from '../../lib/bulk/bulk-runner.ts';

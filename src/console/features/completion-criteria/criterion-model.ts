@@ -11,7 +11,7 @@ import { formatZodIssues } from '#contract/format-issues.ts';
 import { READ_MESSAGES } from '#contract/messages.ts';
 import { CompletionCriterionCreate, CompletionCriterionUpdate } from '#contract/schemas/release.ts';
 import { completionCriteriaIssues } from '#contract/schemas/course-create.ts';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { COMPLETION_CRITERIA_LABELS } from '../../lib/labels.ts';
 
 export type ValueType = (typeof VALUE_COMPLETION_CRITERIA)[number];

@@ -3,7 +3,7 @@ import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { ContentSearchItem, ContentSearchPage } from '#contract/schemas/read-models.ts';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import {
   InfiniteTable,
   phoneStacking,

@@ -2,6 +2,7 @@
 // jobs tray then follows.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { z } from '#contract/zod.ts';
 import { CourseGroupUpdate } from '#contract/schemas/course-update.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
@@ -10,7 +11,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { updateCourses } from '../../lib/content-api.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 
-const ThumbnailInput = CourseGroupUpdate.pick({ asset: true, assetAltText: true }).required({
+const ThumbnailInput = z.required(z.pick(CourseGroupUpdate, { asset: true, assetAltText: true }), {
   asset: true,
 });
 

@@ -4,7 +4,7 @@
 // the columns the search answer lacks.
 import { useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import type { ContentSearchItem, ContentSearchPage } from '#contract/schemas/read-models.ts';
 import { InfiniteTable, TableRow, type TableRowProps } from '../../components/infinite-table.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';

@@ -2,7 +2,7 @@
 // choice goes to the URL (`?id=` or `?sku=`), which the page reads.
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import type { LearningPathKey } from '../../lib/queries/learning-paths.ts';

@@ -1,7 +1,7 @@
 // Grant a role to an email address (a new person, or a new role for someone listed).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/access.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
@@ -10,11 +10,10 @@ import { ROLE_LABELS } from '../../lib/labels.ts';
 import { useGrantRole } from './roles-api.ts';
 
 const GrantInput = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('Enter the email address of a learning-platform account.').max(320)),
+  email: z.pipe(
+    z.string().check(z.trim(), z.toLowerCase()),
+    z.email('Enter the email address of a learning-platform account.').check(z.maxLength(320)),
+  ),
   role: ConsoleRole,
 });
 type GrantInput = z.input<typeof GrantInput>;

@@ -6,7 +6,7 @@ import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { memo, Suspense } from 'react';
 import type { User, UserPage } from '#contract/schemas/read-models.ts';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { InfiniteTable, TableRow, type TableRowProps } from '../../components/infinite-table.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';

@@ -4,7 +4,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { createApiClient } from '../api-client.ts';
 import { ApiError } from '../api-error.ts';
 import {

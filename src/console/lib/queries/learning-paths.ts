@@ -1,7 +1,7 @@
 // Query keys and options for learning paths.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { LearningPathMilestones } from '#contract/schemas/read-models.ts';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { getLearningPath, getLearningPathBySku, searchContent } from '../content-api.ts';
 import { nextCursor } from './course-groups.ts';
 

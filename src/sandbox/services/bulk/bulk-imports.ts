@@ -2,7 +2,7 @@
 // file (routes/bulk-routes.ts); the job worker later runs `bulkImportJobHandler`, which imports webinar / in-person-event
 // course groups or sessions from a JSON array of rows. A file with any bad row imports nothing.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import {
   BulkImportCourseGroupRow,
   BulkImportJobPayload,
@@ -44,7 +44,7 @@ export function readDataUrl(url: string): { rows: unknown } | { error: string } 
 }
 
 /** Validates every row; the reason names the first few bad rows (1-based, as in a spreadsheet). */
-function validateRows<S extends z.ZodType>(
+function validateRows<S extends z.ZodMiniType>(
   schema: S,
   rows: unknown,
 ): { rows: z.output<S>[] } | { error: string } {

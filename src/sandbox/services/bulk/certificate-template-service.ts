@@ -1,7 +1,7 @@
 // POST /content/certificate-templates/bulk and /bulk/update. Templates name the courses they apply
 // to; those must be the caller's. All items are checked before anything is written.
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import {
   MESSAGES,
   READ_MESSAGES,

@@ -2,7 +2,7 @@
 // need their companion field, event-style criteria name the topic they refer to, and every topic
 // referenced must belong to the criterion's course. All items are checked before anything is written.
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import {
   MESSAGES,
   READ_MESSAGES,

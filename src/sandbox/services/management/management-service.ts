@@ -1,6 +1,6 @@
 // The sandbox management API (outside the Content API): keys, users, tags, companies, settings.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import { Permission, WRITE_MESSAGES, type Tag, type User } from '#contract/index.ts';
 import { createCompany, generateSecretKey, type Company } from '../../company.ts';
 import type { SandboxDeps } from '../../deps.ts';
@@ -14,21 +14,21 @@ import { createTagRepository } from '../../storage/tag-repository.ts';
 import { createUserRepository } from '../../storage/user-repository.ts';
 
 // `secretKey` may travel in the body (spec 5.3), so every body schema tolerates it.
-const withKey = { secretKey: z.string().optional() };
+const withKey = { secretKey: z.optional(z.string()) };
 export const KeyCreate = z.strictObject({ permissions: z.array(Permission), ...withKey });
 export const UserCreate = z.strictObject({
   email: z.email('email must be a valid email address'),
-  password: z.string().min(8, 'password must be at least 8 characters'),
-  firstName: z.string().trim().min(1, 'firstName must not be empty'),
-  lastName: z.string().trim().min(1, 'lastName must not be empty'),
+  password: z.string().check(z.minLength(8, 'password must be at least 8 characters')),
+  firstName: z.string().check(z.trim(), z.minLength(1, 'firstName must not be empty')),
+  lastName: z.string().check(z.trim(), z.minLength(1, 'lastName must not be empty')),
   ...withKey,
 });
 export const TagCreate = z.strictObject({
-  name: z.string().trim().min(1, 'name must not be empty').max(100),
+  name: z.string().check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(100)),
   ...withKey,
 });
 export const CompanyCreate = z.strictObject({
-  name: z.string().trim().min(1, 'name must not be empty').max(200),
+  name: z.string().check(z.trim(), z.minLength(1, 'name must not be empty'), z.maxLength(200)),
   ...withKey,
 });
 

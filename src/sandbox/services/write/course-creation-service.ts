@@ -11,7 +11,7 @@ import {
   type CreateCoursesResponse,
   safeParseInput,
 } from '#contract/index.ts';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import type { SandboxDeps } from '../../deps.ts';
 import { PlainTextValidationError, ValidationError } from '../../lib/errors.ts';
 import { createCourseRepository } from '../../storage/course-repository.ts';
@@ -28,7 +28,7 @@ export type CreateOutcome =
 const prefixer = (several: boolean) => (index: number, message: string) =>
   several ? MESSAGES.withCourseIndex(index, message) : message;
 
-function shapeErrors(error: z.ZodError, several: boolean): string[] {
+function shapeErrors(error: z.core.$ZodError, several: boolean): string[] {
   const prefix = prefixer(several);
   return error.issues.map((issue) => {
     const [root, index, ...rest] = issue.path;

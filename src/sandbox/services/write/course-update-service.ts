@@ -13,7 +13,7 @@ import {
   type UpdateCoursesResponse,
   safeParseInput,
 } from '#contract/index.ts';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import type { SandboxDeps } from '../../deps.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { createTopicRepository } from '../../storage/topic-repository.ts';
@@ -28,7 +28,7 @@ export type UpdateOutcome =
   | { ok: false; errors: string[] };
 
 /** `topics[0].type: ...`: paths inside `courseAttributes` are shown relative to it. */
-function shapeErrors(error: z.ZodError): string[] {
+function shapeErrors(error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => {
     const path =
       issue.path[0] === 'courseAttributes' && issue.path.length > 1

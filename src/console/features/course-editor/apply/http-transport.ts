@@ -2,7 +2,7 @@
 // The client throws ApiError for non-2xx answers; the executor wants the status and the messages, so
 // they are turned back into a response. Network failures stay thrown: the executor treats them as an
 // interruption and settles the step by re-reading when it resumes.
-import { z } from 'zod';
+import { z } from '#contract/zod.ts';
 import {
   matchCreatedGroups,
   type Transport,

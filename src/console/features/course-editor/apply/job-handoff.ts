@@ -2,7 +2,7 @@
 // answers carry the new ids (spec 4.1); update answers do not, so a job from an update belongs to the
 // course being edited or to the one this run just created. The jobs reach the tray through the one
 // entry point, lib/job-handoff.ts.
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import type { WireRequest } from '#compiler/index.ts';
 import { CreateCoursesResponse } from '#contract/schemas/course-create.ts';
 import { handOffBackgroundJob } from '../../../lib/job-handoff.ts';

@@ -1,6 +1,6 @@
 // Which control a contract field needs, read from its zod schema, so forms follow the contract
 // instead of restating it.
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 
 export type FieldKind =
   | { type: 'text' }
@@ -12,13 +12,13 @@ export type FieldKind =
 
 interface Def {
   type: string;
-  innerType?: z.ZodType;
+  innerType?: z.ZodMiniType;
   format?: string;
   entries?: Record<string, string>;
 }
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-export function fieldKind(schema: z.ZodType | undefined): FieldKind {
+export function fieldKind(schema: z.ZodMiniType | undefined): FieldKind {
   if (!schema) return { type: 'other' };
   let def = defOf(schema);
   while ((def.type === 'optional' || def.type === 'nullable') && def.innerType)

@@ -1,6 +1,6 @@
 // Kind-specific course fields: the article's page variant, the video's fields, the SCORM package's.
 import { useCallback } from 'react';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { ScormFieldsSchema, VideoFieldsSchema, type CourseDraft } from '#compiler/index.ts';
 import { ArticlePageVariant } from '#contract/schemas/course-create.ts';
 import { useEditorSlice, type EditorStore } from '../state/editor-store.ts';
@@ -13,7 +13,7 @@ type Fields = Record<string, unknown>;
 /** The kind's root fields; `prefix` is where their problems are found (`articleVariant.title`). */
 function rootOf(
   draft: CourseDraft,
-): { schema: z.ZodObject; values: Fields; legend: string; prefix: string } | null {
+): { schema: z.ZodMiniObject; values: Fields; legend: string; prefix: string } | null {
   if (draft.kind === 'article')
     return {
       schema: ArticlePageVariant,
@@ -57,7 +57,7 @@ function KindForm({ store, values }: { store: EditorStore; values: Fields }) {
         <ScalarInput<Fields>
           key={name}
           name={name}
-          schema={schema as z.ZodType}
+          schema={schema as z.ZodMiniType}
           register={form.register}
           error={errorOf(name, `${root.prefix}${name}`)}
           multiline={name === 'body'}

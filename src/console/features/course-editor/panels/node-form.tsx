@@ -2,7 +2,7 @@
 // contract's schema for that level, and shows the draft's problem at it once touched. Only the
 // fields given are shown; the rest of the node is kept as it is.
 import { useCallback } from 'react';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { setNodeFields, isTreeDraft, type TreeNode } from '#compiler/index.ts';
 import type { EditorStore } from '../state/editor-store.ts';
 import { useFieldErrors } from './problems-context.ts';
@@ -20,7 +20,7 @@ export function NodeForm({
 }: {
   store: EditorStore;
   node: TreeNode;
-  schema: z.ZodObject;
+  schema: z.ZodMiniObject;
   fields: readonly string[];
   multiline?: readonly string[];
 }) {
@@ -37,7 +37,7 @@ export function NodeForm({
   );
   const form = useDraftForm<Fields>(values, commit);
   const errorOf = useFieldErrors(id, form.formState);
-  const shape = schema.shape as Record<string, z.ZodType>;
+  const shape = schema.shape as Record<string, z.ZodMiniType>;
   return (
     <>
       {fields.map((name) => (

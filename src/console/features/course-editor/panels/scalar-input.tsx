@@ -8,7 +8,7 @@ import {
   type Path,
   type UseFormRegister,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { LocalDateTime } from '../../../components/ui/local-date-time.tsx';
 import { fieldLabel, optionLabel } from '../../../lib/labels.ts';
@@ -20,7 +20,7 @@ export const emptyToUndefined = (value: unknown) =>
 
 export interface ScalarInputProps<V extends FieldValues> {
   name: Path<V>;
-  schema: z.ZodType | undefined;
+  schema: z.ZodMiniType | undefined;
   register: UseFormRegister<V>;
   /** Needed by the price field (dollars in the box, cents in the draft). */
   control?: Control<V, unknown, V>;

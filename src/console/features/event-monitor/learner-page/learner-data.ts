@@ -7,7 +7,7 @@ import { getLearnerSummary, LearnerSummary } from '#contract/console/learners.ts
 import { EventHistoryPage, listEvents } from '#contract/console/relay.ts';
 import type { User, UserPage } from '#contract/schemas/read-models.ts';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from '#contract/zod.ts';
 import { callConsole } from '../../../lib/console-api.ts';
 import { parseEvent, type StoredEvent } from '../data/event-model.ts';
 import { FIRST_TIMELINE_PAGE, LATEST_SHOWN, type LearnerLanding } from './learner-landing.ts';
