@@ -14,7 +14,6 @@ import type {
   Status,
   TopicType,
 } from '#contract/enums.ts';
-import type { ConsoleRole } from '#contract/console/access.ts';
 import type { SignInMethod } from '#contract/console/session.ts';
 
 /** Course group kinds (spec 2.6); the create kinds are among them. */
@@ -193,11 +192,7 @@ export const UPLOAD_TYPE_LABELS: Record<ContentUploadType, string> = {
 };
 
 /** The console's own roles (the console server's, not the Content API's). */
-export const ROLE_LABELS: Record<ConsoleRole, string> = {
-  admin: 'Admin',
-  contentManager: 'Content manager',
-  support: 'Support',
-};
+export { ROLE_LABELS } from './role-labels.ts';
 
 /**
  * How a user signed in (an audit row's `signedInWith`), in words: the learning platform's password, or

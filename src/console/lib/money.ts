@@ -1,10 +1,11 @@
 // Prices are entered and shown as money and sent as whole cents (spec 2.2 `priceInCents`, 0 to
 // 99,999,999). The API's own message writes the maximum as "$999,999.99", so the console uses dollars.
 import { LIMITS } from '#contract/limits.ts';
+import { once } from './once.ts';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 
-export const formatCents = (cents: number): string => money.format(cents / 100);
+export const formatCents = (cents: number): string => money().format(cents / 100);
 
 /** A change in price, with its sign ("+$5.00", "−$2.50", "$0.00"). */
 export function formatCentsDelta(cents: number): string {
@@ -14,7 +15,10 @@ export function formatCentsDelta(cents: number): string {
 
 export type MoneyReading = { ok: true; cents: number } | { ok: false; message: string };
 
-export const PRICE_RANGE_MESSAGE = `Enter a price from ${formatCents(0)} to ${formatCents(LIMITS.priceInCentsMax)}.`;
+/** Written on first use: formatting it at import would build the formatter then (lib/once.ts). */
+export const priceRangeMessage = once(
+  () => `Enter a price from ${formatCents(0)} to ${formatCents(LIMITS.priceInCentsMax)}.`,
+);
 
 /**
  * Reads a price as people type or paste it: "49", "49.9", "$1,299.00", " 1299,00 " is refused (a
@@ -26,7 +30,7 @@ export function parseMoney(text: string): MoneyReading {
     .replace(/^\$\s*/, '')
     .replace(/^US\$\s*/i, '');
   if (cleaned === '') return { ok: false, message: 'Enter a price.' };
-  if (cleaned.startsWith('-')) return { ok: false, message: PRICE_RANGE_MESSAGE };
+  if (cleaned.startsWith('-')) return { ok: false, message: priceRangeMessage() };
   // Thousands separators only in groups of three before the point.
   if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{0,2})?$/.test(cleaned))
     return {
@@ -38,7 +42,7 @@ export function parseMoney(text: string): MoneyReading {
   const [whole = '0', fraction = ''] = cleaned.replace(/,/g, '').split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0') || '0');
   if (!Number.isSafeInteger(cents) || cents > LIMITS.priceInCentsMax)
-    return { ok: false, message: PRICE_RANGE_MESSAGE };
+    return { ok: false, message: priceRangeMessage() };
   return { ok: true, cents };
 }
 

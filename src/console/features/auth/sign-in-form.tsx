@@ -9,7 +9,7 @@ import { errorMessages } from '../../lib/api-error.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { sessionQueries, signIn } from '../../lib/session.ts';
 import { SignInInput } from './sign-in-input.ts';
-import { ROLE_LABELS } from '../../lib/labels.ts';
+import { ROLE_LABELS } from '../../lib/role-labels.ts';
 
 type FieldErrors = Partial<Record<keyof SignInInput, string>>;
 

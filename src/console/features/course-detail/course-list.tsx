@@ -6,9 +6,8 @@ import { Badge, StatusBadge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { formatCents } from '../../lib/money.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
-
-const priceFormat = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
 
 export function CourseList({
   groupId,
@@ -69,9 +68,7 @@ export function CourseList({
                 ) : null}
               </Td>
               <Td className="mono">{course.sku ?? '—'}</Td>
-              <Td>
-                {course.priceInCents > 0 ? priceFormat.format(course.priceInCents / 100) : 'Free'}
-              </Td>
+              <Td>{course.priceInCents > 0 ? formatCents(course.priceInCents) : 'Free'}</Td>
               <Td>{formatDateTime(course.courseStartDate)}</Td>
             </tr>
           );

@@ -11,6 +11,7 @@ import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
 import { learnerName, resourceOf } from '../data/event-model.ts';
 import { describeEvent, eventFacts } from '../data/event-summary.ts';
 import { knownTitle, nameProblem, useResourceName, useTopicName } from '../data/names.ts';
+import { once } from '../../../lib/once.ts';
 
 export interface EventDrawerProps {
   item: StoredEvent | null;
@@ -19,7 +20,9 @@ export interface EventDrawerProps {
   onShowResource(id: string): void;
 }
 
-const fullTime = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'medium' });
+const fullTime = once(
+  () => new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'medium' }),
+);
 
 export function EventDrawer({ item, onClose, onShowLearner, onShowResource }: EventDrawerProps) {
   const topic = useTopicName(item?.event ?? null);
@@ -53,7 +56,7 @@ function EventDetail({
         <dt>When</dt>
         <dd>
           <time dateTime={new Date(event.timestamp).toISOString()}>
-            {fullTime.format(event.timestamp)}
+            {fullTime().format(event.timestamp)}
           </time>
         </dd>
         <dt>Learner</dt>

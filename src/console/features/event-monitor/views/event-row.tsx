@@ -4,25 +4,27 @@ import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
 import { learnerName, resourceOf } from '../data/event-model.ts';
 import { describeAction } from '../data/event-summary.ts';
 import { knownTitle, useTopicName } from '../data/names.ts';
+import { once } from '../../../lib/once.ts';
 
 export const ROW_HEIGHT = 44;
 
-const timeFormat = new Intl.DateTimeFormat('en', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en', {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const timeFormat = once(
+  () => new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+);
+const dateTimeFormat = once(
+  () =>
+    new Intl.DateTimeFormat('en', {
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
 
 export function formatEventTime(timestamp: number, now = Date.now()): string {
   const sameDay = new Date(timestamp).toDateString() === new Date(now).toDateString();
-  return (sameDay ? timeFormat : dateTimeFormat).format(timestamp);
+  return (sameDay ? timeFormat() : dateTimeFormat()).format(timestamp);
 }
 
 export interface EventRowProps {

@@ -5,11 +5,14 @@ import { useId, useMemo } from 'react';
 import type { MonitorFilter } from '../filters/event-filters.ts';
 import { useNow, useThrottledSnapshot, useVisibleRange } from '../data/monitor-instance.ts';
 import { bucketPerMinute, chartWindow, MINUTE, niceMax } from '../data/per-minute.ts';
+import { once } from '../../../lib/once.ts';
 
 const WIDTH = 720;
 const HEIGHT = 140;
 const PAD = { top: 10, right: 8, bottom: 22, left: 40 };
-const timeFormat = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit' });
+const timeFormat = once(
+  () => new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit' }),
+);
 
 export interface EventsChartProps {
   filter: Pick<MonitorFilter, 'from' | 'to'>;
@@ -38,7 +41,7 @@ export function EventsChart({ filter: { from, to } }: EventsChartProps) {
   const description =
     total === 0
       ? `No shown events in the last ${minutes} minutes of the window.`
-      : `${total.toLocaleString('en')} shown events over ${minutes} minutes; busiest minute ${timeFormat.format(span.start + peakIndex * MINUTE)} with ${peak.toLocaleString('en')}.`;
+      : `${total.toLocaleString('en')} shown events over ${minutes} minutes; busiest minute ${timeFormat().format(span.start + peakIndex * MINUTE)} with ${peak.toLocaleString('en')}.`;
   const band = range ? clampBand(range, span) : null;
 
   return (
@@ -98,7 +101,7 @@ export function EventsChart({ filter: { from, to } }: EventsChartProps) {
               y={HEIGHT - 6}
               textAnchor={fraction === 0 ? 'start' : fraction === 1 ? 'end' : 'middle'}
             >
-              {timeFormat.format(time)}
+              {timeFormat().format(time)}
             </text>
           );
         })}
