@@ -87,7 +87,7 @@ test('the learner preview and the Checks panel work the moment the outline shows
   ).toBeVisible();
   await expect(checks.getByText('This text topic has no body', { exact: false })).toHaveCount(0);
 
-  // The checks run in a worker, a pause after each edit: a new topic without a body is found.
+  // The checks run again a pause after each edit: a new topic without a body is found.
   await row(page, 'Lesson one')
     .getByRole('button', { name: /^Add topic to Lesson/ })
     .click();

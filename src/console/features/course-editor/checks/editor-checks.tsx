@@ -1,13 +1,12 @@
-// The Checks panel in the editor: the checks that need no network run on the draft in hand (the
-// compiler's checkDraft, the same code the console server runs, in a worker), a pause after the last edit; the
+// The Checks panel in the editor: the checks that need no network run here on the draft in hand (the
+// compiler's checkDraft, the same code the console server runs), a pause after the last edit; the
 // links' answers come from the console server's report of the saved course, fresh after each apply.
 // Clicking a finding goes to its item as a problem does (selected in the outline, or the course field).
 import { useEffect, useMemo } from 'react';
-import { draftWithSavedLinks, nodeIdForItem } from '#compiler/checks/index.ts';
+import { checkDraft, draftWithSavedLinks, nodeIdForItem } from '#compiler/checks/index.ts';
 import type { Baseline, Issue } from '#compiler/index.ts';
 import type { CheckFinding } from '#contract/console/course-checks.ts';
 import { useDebouncedValue } from '../panels/use-debounced-value.ts';
-import { useDraftChecks } from './use-draft-checks.ts';
 import { useEditorSlice, type EditorStore } from '../state/editor-store.ts';
 import { useSavedChecks } from '../../../lib/course-checks.ts';
 import { ChecksPanel } from '../../../components/course-checks/checks-panel.tsx';
@@ -28,7 +27,7 @@ export function EditorChecks({ store, baseline, onGo }: EditorChecksProps) {
     useEditorSlice(store, (s) => s.draft),
     CHECK_PAUSE_MS,
   );
-  const local = useDraftChecks(draft);
+  const local = useMemo(() => checkDraft(draft).findings, [draft]);
   const courseId = baseline?.course.id ?? null;
   const saved = useSavedChecks(courseId);
   const { refetch } = saved.query;
@@ -37,7 +36,7 @@ export function EditorChecks({ store, baseline, onGo }: EditorChecksProps) {
     if (baseline) void refetch();
   }, [baseline, refetch]);
   const { report } = saved;
-  const findings = useMemo(() => draftWithSavedLinks(local ?? [], report), [local, report]);
+  const findings = useMemo(() => draftWithSavedLinks(local, report), [local, report]);
 
   const select = (finding: CheckFinding) => {
     const current = store.draft;
@@ -65,7 +64,6 @@ export function EditorChecks({ store, baseline, onGo }: EditorChecksProps) {
       onSelect={(_item, finding) => select(finding)}
       onRefresh={courseId ? () => void saved.refresh() : undefined}
       refreshing={saved.refreshing}
-      pending={local === null}
     />
   );
 }
