@@ -85,4 +85,16 @@ test('the learner preview and the Checks panel work the moment the outline shows
   await expect(
     checks.getByRole('heading', { name: /^Checks (No errors|\d+ errors?)$/ }),
   ).toBeVisible();
+  await expect(checks.getByText('This text topic has no body', { exact: false })).toHaveCount(0);
+
+  // The checks run again a pause after each edit: a new topic without a body is found.
+  await row(page, 'Lesson one')
+    .getByRole('button', { name: /^Add topic to Lesson/ })
+    .click();
+  await page.keyboard.type('Empty page');
+  await page.keyboard.press('Enter');
+  await expect(row(page, 'Empty page')).toBeVisible();
+  await expect(
+    checks.getByText('This text topic has no body', { exact: false }).first(),
+  ).toBeVisible();
 });

@@ -3,10 +3,12 @@ import {
   DEFAULT_ASSET_TYPE,
   KIND_SPECIFIC_FIELDS,
   isFieldAllowedForType,
+  topicFieldsFor,
   type Course,
   type CourseGroup,
   type CourseStructure,
   type TopicRecord,
+  type TopicType,
 } from '#contract/index.ts';
 import type {
   CourseDraft,
@@ -28,20 +30,21 @@ export interface Baseline {
 export type StructureSection = CourseStructure['sections'][number];
 export type StructureLesson = StructureSection['lessons'][number];
 
+/** Whether a value carries nothing (null, an empty string/array/object, a false flag). */
+function isEmptyValue(v: unknown): boolean {
+  if (v === null || v === undefined || v === '' || v === false) return true;
+  if (typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.length === 0;
+  for (const key in v) if (Object.hasOwn(v, key)) return false;
+  return true;
+}
+
 /** Drop what carries no value (null, empty strings/arrays/objects, false flags). */
 type Compacted<T> = { [K in keyof T]?: Exclude<T[K], null> };
 function compact<T extends Record<string, unknown>>(record: T): Compacted<T> {
-  return Object.fromEntries(
-    Object.entries(record).filter(
-      ([, v]) =>
-        v !== null &&
-        v !== undefined &&
-        v !== '' &&
-        v !== false &&
-        !(Array.isArray(v) && v.length === 0) &&
-        !(typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0),
-    ),
-  ) as Compacted<T>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) if (!isEmptyValue(record[key])) out[key] = record[key];
+  return out as Compacted<T>;
 }
 
 export function attributesFromBaseline(group: CourseGroup, course: Course): DraftAttributes {
@@ -94,19 +97,30 @@ export function attributesFromBaseline(group: CourseGroup, course: Course): Draf
   };
 }
 
+// A type's fields as a set, built once per type: opening a 2,000-topic course asks for each key of each
+// topic record.
+const fieldSets = new Map<TopicType, ReadonlySet<string>>();
+function fieldSetOf(type: TopicType): ReadonlySet<string> {
+  let fields = fieldSets.get(type);
+  if (!fields) {
+    fields = new Set(topicFieldsFor(type).filter((field) => isFieldAllowedForType(type, field)));
+    fieldSets.set(type, fields);
+  }
+  return fields;
+}
+
 /** The fields a topic's type carries, without empty values. */
 export function topicFieldsFromRecord(record: TopicRecord): Record<string, unknown> {
-  const fields = Object.fromEntries(
-    Object.entries(record).filter(
-      ([key, value]) =>
-        key !== 'title' &&
-        key !== 'type' &&
-        isFieldAllowedForType(record.type, key) &&
-        // The default provider is what an absent assetType means; keeping it would clash with videoUrl.
-        !(key === 'assetType' && value === DEFAULT_ASSET_TYPE),
-    ),
-  );
-  return compact(fields);
+  const allowed = fieldSetOf(record.type);
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    if (key === 'title' || key === 'type' || !allowed.has(key)) continue;
+    const value = (record as Record<string, unknown>)[key];
+    // The default provider is what an absent assetType means; keeping it would clash with videoUrl.
+    if (key === 'assetType' && value === DEFAULT_ASSET_TYPE) continue;
+    if (!isEmptyValue(value)) fields[key] = value;
+  }
+  return fields;
 }
 
 export function topicFromRecord(record: TopicRecord, ids: IdGenerator): TopicNode {

@@ -2,7 +2,7 @@
 // and node details, live problems, and review/apply with the conflict panel. The draft lives in an
 // EditorStore with undo/redo and is backed up to IndexedDB with its history and its baseline.
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   draftFromBaseline,
   findNode,
@@ -26,6 +26,8 @@ import { issueWords } from './compile/issue-words.ts';
 import { typedIssues } from './compile/typed-issues.ts';
 import { useCompiled } from './compile/use-compiled.ts';
 import { EditorLayout, NARROW_QUERY } from './layout/editor-layout.tsx';
+import { LatePart } from './layout/late-part.tsx';
+import { useAfterPaint } from './layout/use-after-paint.ts';
 import { useEditorView } from './layout/use-editor-view.ts';
 import { CourseIssues } from './panels/course-issues.tsx';
 import { KindPicker } from './panels/kind-picker.tsx';
@@ -118,7 +120,11 @@ export function CourseEditor(props: CourseEditorProps) {
     () => new EditorStore(props.initial, props.saved, props.history, props.typed),
   );
   const [restoredAt, setRestoredAt] = useState(props.restoredAt);
-  useEffect(() => void loadNodePanel(), []);
+  // The lazy parts are asked for once the outline's first frame has painted.
+  const late = useAfterPaint();
+  useEffect(() => {
+    if (late) void loadNodePanel();
+  }, [late]);
   const view = useEditorView(store);
   const { select } = view;
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -268,11 +274,11 @@ export function CourseEditor(props: CourseEditorProps) {
           nodeName={nameOf}
           onGo={goTo}
         />
-        <Suspense fallback={<ChecksPending />}>
+        <LatePart ready={late} fallback={<ChecksPending />}>
           <EditorChecks store={store} baseline={baseline} onGo={goTo} />
-        </Suspense>
+        </LatePart>
         <fieldset className="course-editor__fieldset" disabled={readOnly}>
-          <Suspense fallback={<ApplyPanelPending />}>
+          <LatePart ready={late} fallback={<ApplyPanelPending />}>
             <ApplyPanel
               plan={compiled.plan}
               pending={compiled.pending}
@@ -286,7 +292,7 @@ export function CourseEditor(props: CourseEditorProps) {
               onResume={(plan) => void resume(plan)}
               onReset={reset}
             />
-          </Suspense>
+          </LatePart>
         </fieldset>
       </aside>
     ),
@@ -304,6 +310,7 @@ export function CourseEditor(props: CourseEditorProps) {
       resume,
       reset,
       readOnly,
+      late,
     ],
   );
   const { selectedId } = view;
@@ -328,9 +335,9 @@ export function CourseEditor(props: CourseEditorProps) {
           </Button>
           <LearnerPreview draft={draft} topicId={selected.clientId} />
           <fieldset className="course-editor__fieldset" disabled={readOnly}>
-            <Suspense fallback={<FormPending />}>
+            <LatePart ready={late} fallback={<FormPending />}>
               <NodePanel store={store} node={selected} />
-            </Suspense>
+            </LatePart>
           </fieldset>
         </>
       ) : (
@@ -340,9 +347,9 @@ export function CourseEditor(props: CourseEditorProps) {
           </h2>
           <CourseIssues issues={issues} courseId={draft.clientId} />
           <fieldset className="course-editor__fieldset" disabled={readOnly}>
-            <Suspense fallback={<FormPending />}>
+            <LatePart ready={late} fallback={<FormPending />}>
               <CourseForm store={store} canPublish={props.canPublish} />
-            </Suspense>
+            </LatePart>
           </fieldset>
         </>
       )}
@@ -402,13 +409,13 @@ export function CourseEditor(props: CourseEditorProps) {
                 server={props.server}
                 onRestore={readOnly ? null : restoreBackup}
               />
-              <Suspense fallback={<ImportExportPending />}>
+              <LatePart ready={late} fallback={<ImportExportPending />}>
                 <ImportExport
                   draft={draft}
                   courseId={props.server?.course.id ?? null}
                   onImport={(next) => store.edit(() => next)}
                 />
-              </Suspense>
+              </LatePart>
               <LearnerPreview draft={draft} label="Preview" />
               <span className="course-editor__saved" role="status">
                 {dirty
@@ -447,14 +454,14 @@ export function CourseEditor(props: CourseEditorProps) {
             side={side}
             problems={errorCount}
           />
-          <Suspense fallback={null}>
+          <LatePart ready={late} fallback={null}>
             <ConflictPanel
               changes={applyState.phase === 'conflict' ? applyState.changes : null}
               baselineKnown={known}
               onMerge={merge}
               onCancel={reset}
             />
-          </Suspense>
+          </LatePart>
           <LeaveGuard store={store} />
         </div>
       </ProblemsContext>

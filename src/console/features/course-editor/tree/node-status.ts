@@ -12,7 +12,7 @@ import {
 export type NodeStatus = 'new' | 'saved' | 'changed';
 
 interface SavedPlace {
-  fields: Record<string, unknown>;
+  node: TreeNode;
   parent: string | null;
   index: number;
 }
@@ -26,7 +26,7 @@ export function nodeStatuses(saved: CourseDraft) {
   if (isTreeDraft(saved)) {
     const walk = (nodes: readonly TreeNode[], parent: string | null) =>
       nodes.forEach((node, index) => {
-        if (node.serverId) places.set(node.serverId, { fields: fieldsOf(node), parent, index });
+        if (node.serverId) places.set(node.serverId, { node, parent, index });
         walk(childrenOf(node), node.serverId ?? null);
       });
     walk(childrenOf(saved), null);
@@ -40,7 +40,8 @@ export function nodeStatuses(saved: CourseDraft) {
     if (node.kind === 'section' && place.index !== index) return 'changed';
     let changed = fieldsChanged.get(node);
     if (changed === undefined) {
-      changed = !sameValue(place.fields, fieldsOf(node));
+      // The saved node's fields are taken when a row first asks (the rows on screen), not for all.
+      changed = place.node !== node && !sameValue(fieldsOf(place.node), fieldsOf(node));
       fieldsChanged.set(node, changed);
     }
     return changed ? 'changed' : 'saved';

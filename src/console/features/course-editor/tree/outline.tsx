@@ -4,7 +4,6 @@
 import {
   lazy,
   memo,
-  Suspense,
   useCallback,
   useEffect,
   useMemo,
@@ -21,6 +20,8 @@ import {
 } from '#compiler/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { LatePart } from '../layout/late-part.tsx';
+import { useAfterPaint } from '../layout/use-after-paint.ts';
 import type { EditorStore } from '../state/editor-store.ts';
 import { CourseTree, type CourseTreeHandle } from './course-tree.tsx';
 import { nodeName } from './node-names.ts';
@@ -88,6 +89,7 @@ export const Outline = memo(function Outline(props: OutlineProps) {
       id ? tree.current?.focus(id, true) : document.getElementById('outline-add')?.focus(),
   }));
   const actions = useOutlineActions(store, handlers);
+  const late = useAfterPaint();
 
   useEffect(() => {
     if (props.focus) tree.current?.focus(props.focus.id);
@@ -164,7 +166,7 @@ export const Outline = memo(function Outline(props: OutlineProps) {
         onMove={onMove}
         notice={noticeContent && notice ? { nodeId: notice.nodeId, content: noticeContent } : null}
       />
-      <Suspense fallback={null}>
+      <LatePart ready={late} fallback={null}>
         <MoveDialog
           draft={draft}
           nodeId={moveTarget}
@@ -181,7 +183,7 @@ export const Outline = memo(function Outline(props: OutlineProps) {
             tree.current?.focus(id, true);
           }}
         />
-      </Suspense>
+      </LatePart>
       <ConfirmDialog
         open={removal !== null}
         onOpenChange={(open) => {

@@ -1,7 +1,9 @@
 // The outline's flat list and drop projection: dnd-kit's geometry under the compiler's level rule.
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   addNode,
+  childKindOf,
   moveNode,
   newCourseDraft,
   newTopic,
@@ -9,7 +11,7 @@ import {
   type MicroCourseDraft,
 } from '#compiler/index.ts';
 import { gridDraft } from '#compiler/test-drafts.ts';
-import { flatten } from './flat-tree.ts';
+import { flatten, removeDescendantsOf, type FlatNode } from './flat-tree.ts';
 import { getProjection } from './projection.ts';
 
 describe('flatten and projection', () => {
@@ -85,5 +87,62 @@ describe('flatten and projection', () => {
       index: 2,
       depth: 0,
     });
+  });
+});
+
+/** The projection as first written, with copies of the list (dnd-kit's example): the reference. */
+function copyingProjection(
+  draft: Parameters<typeof getProjection>[0],
+  items: readonly FlatNode[],
+  activeId: string,
+  overId: string,
+  dragOffsetDepth: number,
+) {
+  const list = removeDescendantsOf(items, activeId);
+  const activeIndex = list.findIndex((item) => item.id === activeId);
+  const overIndex = list.findIndex((item) => item.id === overId);
+  if (activeIndex < 0 || overIndex < 0) return null;
+  const active = list[activeIndex]!;
+  const moved = [...list];
+  moved.splice(overIndex, 0, moved.splice(activeIndex, 1)[0]!);
+  const previous = moved[overIndex - 1];
+  const next = moved[overIndex + 1];
+  const maxDepth = previous ? previous.depth + 1 : 0;
+  const minDepth = next ? next.depth : 0;
+  const offset = active.depth + Math.round(dragOffsetDepth);
+  const projectedDepth = Math.min(Math.max(offset, minDepth), maxDepth);
+  const depth = active.depth;
+  if (depth < minDepth || depth > maxDepth) return null;
+  const above = moved.slice(0, overIndex).reverse();
+  const parent = above.find((item) => item.depth < depth) ?? null;
+  if (childKindOf(draft, parent?.node ?? null) !== active.kind) return null;
+  const parentId = parent?.id ?? null;
+  const index = above.filter((item) => item.parentId === parentId && item.depth === depth).length;
+  return { parentId, index, depth, minDepth, maxDepth, projectedDepth };
+}
+
+describe('projection without copies', () => {
+  test('answers as the copying projection does, for any row over any row, folded or mid-drag', () => {
+    const draft = gridDraft(3, 3, 3);
+    const all = flatten(draft);
+    fc.assert(
+      fc.property(
+        fc.nat(all.length - 1),
+        fc.nat(all.length - 1),
+        fc.double({ min: -4, max: 4, noNaN: true }),
+        fc.subarray(all.filter((item) => item.childCount > 0).map((item) => item.id)),
+        fc.boolean(),
+        (a, o, offset, folded, dragging) => {
+          const flat = flatten(draft, new Set(folded));
+          const activeId = all[a]!.id;
+          const items = dragging ? removeDescendantsOf(flat, activeId) : flat;
+          const overId = all[o]!.id;
+          expect(getProjection(draft, items, activeId, overId, offset)).toEqual(
+            copyingProjection(draft, items, activeId, overId, offset),
+          );
+        },
+      ),
+      { numRuns: 600 },
+    );
   });
 });

@@ -3,7 +3,7 @@
 // only where the dragged node keeps its level and the nearest row above it at a lower depth is a
 // container of its kind (a topic under a lesson, a lesson under a section).
 import { childKindOf, type Position, type TreeDraft } from '#compiler/index.ts';
-import { removeDescendantsOf, type FlatNode } from './flat-tree.ts';
+import type { FlatNode } from './flat-tree.ts';
 
 export interface Projection extends Position {
   /** The dragged node's depth (fixed by its level). */
@@ -29,33 +29,57 @@ export function getProjection(
   overId: string,
   dragOffsetDepth: number,
 ): Projection | null {
-  const list = removeDescendantsOf(items, activeId);
-  const activeIndex = list.findIndex((item) => item.id === activeId);
-  const overIndex = list.findIndex((item) => item.id === overId);
-  if (activeIndex < 0 || overIndex < 0) return null;
-  const active = list[activeIndex]!;
-  const moved = arrayMove(list, activeIndex, overIndex);
-  const previous = moved[overIndex - 1];
-  const next = moved[overIndex + 1];
+  // Asked on every pointer move of a drag: the list without the dragged subtree, and that list with
+  // the dragged row moved over `overId`, are read through index arithmetic, not copied (copies of a
+  // 2,000-row list on each move fed the garbage collector, whose pauses were the slow moves).
+  const activeAt = items.findIndex((item) => item.id === activeId);
+  if (activeAt < 0) return null;
+  const active = items[activeAt]!;
+  const depth = active.depth;
+  let subtreeEnd = activeAt + 1;
+  while (subtreeEnd < items.length && items[subtreeEnd]!.depth > depth) subtreeEnd++;
+  const skipped = subtreeEnd - activeAt - 1;
+  const overAt = items.findIndex((item) => item.id === overId);
+  if (overAt < 0 || (overAt > activeAt && overAt < subtreeEnd)) return null;
+  const length = items.length - skipped;
+  /** The list without the dragged row's descendants. */
+  const listAt = (k: number) => items[k <= activeAt ? k : k + skipped];
+  const activeIndex = activeAt;
+  const overIndex = overAt <= activeAt ? overAt : overAt - skipped;
+  /** That list with the dragged row moved from activeIndex to overIndex. */
+  const movedAt = (k: number): FlatNode | undefined => {
+    if (k < 0 || k >= length) return undefined;
+    if (k === overIndex) return active;
+    if (activeIndex < overIndex && k >= activeIndex && k < overIndex) return listAt(k + 1);
+    if (activeIndex > overIndex && k > overIndex && k <= activeIndex) return listAt(k - 1);
+    return listAt(k);
+  };
+  const previous = movedAt(overIndex - 1);
+  const next = movedAt(overIndex + 1);
   const maxDepth = previous ? previous.depth + 1 : 0;
   const minDepth = next ? next.depth : 0;
-  const projectedDepth = clamp(active.depth + Math.round(dragOffsetDepth), minDepth, maxDepth);
-  const depth = active.depth;
+  const projectedDepth = clamp(depth + Math.round(dragOffsetDepth), minDepth, maxDepth);
   if (depth < minDepth || depth > maxDepth) return null;
 
-  const above = moved.slice(0, overIndex).reverse();
-  const parent = above.find((item) => item.depth < depth) ?? null;
+  // The nearest row above at a lower depth is the parent; its rows of this depth above, the index.
+  let parent: FlatNode | null = null;
+  let k = overIndex - 1;
+  for (; k >= 0; k--) {
+    const item = movedAt(k)!;
+    if (item.depth < depth) {
+      parent = item;
+      break;
+    }
+  }
   if (childKindOf(draft, parent?.node ?? null) !== active.kind) return null;
   const parentId = parent?.id ?? null;
-  const index = above.filter((item) => item.parentId === parentId && item.depth === depth).length;
+  let index = 0;
+  // Its children all come after it (the list is in document order).
+  for (let i = k + 1; i < overIndex; i++) {
+    const item = movedAt(i)!;
+    if (item.parentId === parentId && item.depth === depth) index++;
+  }
   return { parentId, index, depth, minDepth, maxDepth, projectedDepth };
-}
-
-function arrayMove<T>(list: readonly T[], from: number, to: number): T[] {
-  const copy = [...list];
-  const [item] = copy.splice(from, 1);
-  copy.splice(to, 0, item!);
-  return copy;
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
