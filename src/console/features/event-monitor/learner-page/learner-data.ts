@@ -52,7 +52,7 @@ export interface TimelinePage {
  */
 async function landedOr<T>(
   landed: Promise<Response | null> | undefined,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   read: () => Promise<T>,
 ): Promise<T> {
   const answer = await landed?.catch(() => null);
