@@ -5,6 +5,7 @@ import { LearnerPage } from '../features/event-monitor/learner-page/learner-page
 import { learnerQueries } from '../features/event-monitor/learner-page/learner-data.ts';
 import {
   landingKey,
+  LATEST_KINDS,
   startLearnerReads,
   type LearnerLanding,
 } from '../features/event-monitor/learner-page/learner-landing.ts';
@@ -32,10 +33,8 @@ export const Route = createFileRoute('/_authed/learners/$learnerId')({
     void queryClient.prefetchInfiniteQuery(
       learnerQueries.timeline(learnerId, deps, sameFilter ? landing : undefined),
     );
-    void queryClient.prefetchQuery(learnerQueries.latest(learnerId, 'quizAttempt', landing));
-    void queryClient.prefetchQuery(
-      learnerQueries.latest(learnerId, 'assignmentSubmission', landing),
-    );
+    for (const kind of LATEST_KINDS)
+      void queryClient.prefetchQuery(learnerQueries.latest(learnerId, kind, landing));
   },
   component: LearnerRoute,
 });

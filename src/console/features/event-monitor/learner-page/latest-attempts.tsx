@@ -1,7 +1,6 @@
 // The learner's latest quiz attempts and assignment submissions, with everything their events say (the
 // quiz by its title, score, pass mark, result) and, said once, what the feed does not send.
 import { useQuery } from '@tanstack/react-query';
-import type { EventKind } from '#contract/enums.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -10,8 +9,9 @@ import { resourceOf } from '../data/event-model.ts';
 import { eventFacts } from '../data/event-summary.ts';
 import { knownTitle, nameProblem, useTopicName } from '../data/names.ts';
 import { learnerQueries } from './learner-data.ts';
+import type { LatestKind } from './learner-landing.ts';
 
-const SILENT: Partial<Record<EventKind, string>> = {
+const SILENT: Record<LatestKind, string> = {
   quizAttempt:
     'The feed does not say which questions were answered or how: only the score, the pass mark and the result.',
   assignmentSubmission:
@@ -37,7 +37,7 @@ function LatestOf({
   heading,
 }: {
   learnerId: string;
-  kind: EventKind;
+  kind: LatestKind;
   heading: string;
 }) {
   const latest = useQuery(learnerQueries.latest(learnerId, kind));

@@ -2,7 +2,6 @@
 // first, through the relay's history (GET /api/events?learnerId=...: exactly this id, the learner's index),
 // which holds every event the relay kept.
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { EventKind } from '#contract/enums.ts';
 import { getLearnerSummary, LearnerSummary } from '#contract/console/learners.ts';
 import { EventHistoryPage, listEvents } from '#contract/console/relay.ts';
 import type { User, UserPage } from '#contract/schemas/read-models.ts';
@@ -10,7 +9,12 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { z } from '#contract/zod.ts';
 import { callConsole } from '../../../lib/console-api.ts';
 import { parseEvent, type StoredEvent } from '../data/event-model.ts';
-import { FIRST_TIMELINE_PAGE, LATEST_SHOWN, type LearnerLanding } from './learner-landing.ts';
+import {
+  FIRST_TIMELINE_PAGE,
+  LATEST_SHOWN,
+  type LatestKind,
+  type LearnerLanding,
+} from './learner-landing.ts';
 
 export const TIMELINE_PAGE = 200;
 const EXPORT_PAGE = 500;
@@ -95,19 +99,12 @@ export const learnerQueries = {
       getNextPageParam: (last) => (last.pageInfo.hasMore ? last.pageInfo.cursor : undefined),
     }),
   /** The latest few events of one kind (quiz attempts, submissions). */
-  latest: (learnerId: string, kind: EventKind, landing?: LearnerLanding) =>
+  latest: (learnerId: string, kind: LatestKind, landing?: LearnerLanding) =>
     queryOptions({
       queryKey: ['learners', learnerId, 'latest', kind, LATEST_SHOWN],
       queryFn: ({ signal }) =>
-        landedOr(
-          kind === 'quizAttempt'
-            ? landing?.latestQuizAttempts
-            : kind === 'assignmentSubmission'
-              ? landing?.latestSubmissions
-              : undefined,
-          EventHistoryPage,
-          () =>
-            callConsole(listEvents, { query: { learnerId, kind, limit: LATEST_SHOWN }, signal }),
+        landedOr(landing?.latest[kind], EventHistoryPage, () =>
+          callConsole(listEvents, { query: { learnerId, kind, limit: LATEST_SHOWN }, signal }),
         )
           .then(pageEvents)
           .then((page) => page.events),

@@ -37,8 +37,7 @@ const landing = (summary: Promise<Response | null>): LearnerLanding => ({
   filter: {},
   summary,
   timeline: Promise.resolve(null),
-  latestQuizAttempts: Promise.resolve(null),
-  latestSubmissions: Promise.resolve(null),
+  latest: { quizAttempt: Promise.resolve(null), assignmentSubmission: Promise.resolve(null) },
 });
 
 describe('the learner page on landing', () => {
@@ -55,12 +54,12 @@ describe('the learner page on landing', () => {
         },
       }),
     );
-    expect(urls.latestQuizAttempts).toBe(
+    expect(urls.latest.quizAttempt).toBe(
       consoleUrl(listEvents, {
         query: { learnerId: LEARNER, kind: 'quizAttempt', limit: LATEST_SHOWN },
       }),
     );
-    expect(urls.latestSubmissions).toBe(
+    expect(urls.latest.assignmentSubmission).toBe(
       consoleUrl(listEvents, {
         query: { learnerId: LEARNER, kind: 'assignmentSubmission', limit: LATEST_SHOWN },
       }),

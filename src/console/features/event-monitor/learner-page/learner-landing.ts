@@ -2,6 +2,7 @@
 // instead of once the route's loader chunk has queued behind its other chunks. Kept in the shell, so it
 // imports nothing: the answers stay raw `Response`s, and the page's queries parse them with the contract
 // (learner-data.ts) once its code has loaded. The URLs are the contract's (learner-landing.test.ts).
+import type { EventKind } from '#contract/enums.ts';
 import type { LandingData } from '../../../lib/landing-data.ts';
 import { keepLandingData } from '../../../lib/landing-data.ts';
 
@@ -17,13 +18,16 @@ export interface LearnerLanding {
   filter: LandingFilter;
   summary: Promise<Response | null>;
   timeline: Promise<Response | null>;
-  latestQuizAttempts: Promise<Response | null>;
-  latestSubmissions: Promise<Response | null>;
+  /** The latest few events of each kind the page lists (LATEST_KINDS). */
+  latest: Record<LatestKind, Promise<Response | null>>;
 }
 
 /** The timeline's first page: what the first screen shows and some rows of scroll, no more. */
 export const FIRST_TIMELINE_PAGE = 50;
 export const LATEST_SHOWN = 5;
+/** The kinds whose latest events the page lists, each with what their events say. */
+export const LATEST_KINDS = ['quizAttempt', 'assignmentSubmission'] as const satisfies EventKind[];
+export type LatestKind = (typeof LATEST_KINDS)[number];
 
 export const landingKey = (learnerId: string) => `learner-page:${learnerId}`;
 
@@ -44,8 +48,14 @@ export function landingUrls(learnerId: string, filter: LandingFilter) {
       to: filter.to,
       limit: FIRST_TIMELINE_PAGE,
     }),
-    latestQuizAttempts: events({ learnerId, kind: 'quizAttempt', limit: LATEST_SHOWN }),
-    latestSubmissions: events({ learnerId, kind: 'assignmentSubmission', limit: LATEST_SHOWN }),
+    latest: {
+      quizAttempt: events({ learnerId, kind: 'quizAttempt', limit: LATEST_SHOWN }),
+      assignmentSubmission: events({
+        learnerId,
+        kind: 'assignmentSubmission',
+        limit: LATEST_SHOWN,
+      }),
+    },
   };
 }
 
@@ -78,8 +88,10 @@ export const startLearnerReads: LandingData = ({ params, session }) => {
     filter,
     summary: read(urls.summary),
     timeline: read(urls.timeline),
-    latestQuizAttempts: read(urls.latestQuizAttempts),
-    latestSubmissions: read(urls.latestSubmissions),
+    latest: {
+      quizAttempt: read(urls.latest.quizAttempt),
+      assignmentSubmission: read(urls.latest.assignmentSubmission),
+    },
   };
   keepLandingData(
     landingKey(learnerId),
