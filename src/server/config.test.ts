@@ -123,6 +123,14 @@ describe('console configuration', () => {
       'LECTERN_DB, LECTERN_DATABASE_URL: set one of them',
     ],
     [{ LECTERN_DATABASE_POOL_SIZE: '0' }, 'LECTERN_DATABASE_POOL_SIZE: must be at least 1'],
+    [
+      { LECTERN_URL_ALLOWLIST: 'files.lectern.test, 10.0.0.0/33' },
+      "LECTERN_URL_ALLOWLIST: must be a comma-separated list of hosts and CIDR ranges: '10.0.0.0/33' is not a CIDR range such as 10.20.0.0/16 or fd00::/8",
+    ],
+    [
+      { LECTERN_OIDC_ROLE_MAP: 'lectern-admins=owner' },
+      'LECTERN_OIDC_ROLE_MAP: "lectern-admins=owner": the role must be one of admin, contentManager, support',
+    ],
     [{ LECTERN_SERVER_NAME: 'two words' }, 'LECTERN_SERVER_NAME: must be 1 to 60 letters'],
     [
       { LECTERN_SIGNIN_PER_EMAIL: '5' },

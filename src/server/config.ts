@@ -191,6 +191,24 @@ const origin = z.pipe(
   z.transform((url) => url.origin),
 );
 
+/** A variable read by a parser that throws on bad input: its message becomes the variable's issue. */
+const parsedBy = <T>(parse: (value: string) => T, prefix = '') =>
+  z.pipe(
+    z.string(),
+    z.transform((value: string, ctx) => {
+      try {
+        return parse(value);
+      } catch (error) {
+        ctx.issues.push({
+          code: 'custom',
+          message: prefix + (error as Error).message,
+          input: value,
+        });
+        return z.NEVER;
+      }
+    }),
+  );
+
 const emailList = z.pipe(
   z.pipe(
     z.string(),
@@ -272,21 +290,7 @@ const EnvSchema = z.object({
   LECTERN_BODIES_PER_USER: z._default(int(1, 10_000), 4),
   LECTERN_BODIES_TOTAL: z._default(int(1, 100_000), 32),
   LECTERN_URL_ALLOWLIST: z._default(
-    z.pipe(
-      z.string(),
-      z.transform((value, ctx) => {
-        try {
-          return parseAllowlist(value);
-        } catch (error) {
-          ctx.issues.push({
-            code: 'custom',
-            message: `must be a comma-separated list of hosts and CIDR ranges: ${(error as Error).message}`,
-            input: value,
-          });
-          return z.NEVER;
-        }
-      }),
-    ),
+    parsedBy(parseAllowlist, 'must be a comma-separated list of hosts and CIDR ranges: '),
     [],
   ),
   // The sandbox's limit by default: the console forwards nothing the upstream would refuse as too large.
@@ -373,19 +377,7 @@ const EnvSchema = z.object({
       ),
     'groups',
   ),
-  LECTERN_OIDC_ROLE_MAP: z.optional(
-    z.pipe(
-      z.string(),
-      z.transform((value, ctx) => {
-        try {
-          return parseRoleMap(value);
-        } catch (error) {
-          ctx.issues.push({ code: 'custom', message: (error as Error).message, input: value });
-          return z.NEVER;
-        }
-      }),
-    ),
-  ),
+  LECTERN_OIDC_ROLE_MAP: z.optional(parsedBy(parseRoleMap)),
   LECTERN_INSTANCE_LOGIN: z._default(z.enum(['on', 'off'], "must be 'on' or 'off'"), 'on'),
   LECTERN_METRICS_TOKEN: z.optional(
     z
