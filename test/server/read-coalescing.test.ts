@@ -62,7 +62,8 @@ describe('read coalescing', () => {
       h.http.get('/api/v2/tags?page=1', { cookie: admin, headers: { 'accept-language': 'de' } }),
     ]);
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(h.upstreamRequests.length - before).toBe(3);
+    // forwardedSince: the history's snapshot reads of the 60 groups created above may still be going.
+    expect(h.forwardedSince(before)).toHaveLength(3);
   });
 
   it('never lets a read that started after a write join a read sent before it', async () => {
