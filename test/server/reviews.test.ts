@@ -136,6 +136,37 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
     });
   });
 
+  it("records the course's title and group as the instance has them, not as the browser says", async () => {
+    const target = await createCourse('Review: named by the instance');
+    const other = await createCourse('Review: another group');
+    const misplaced = await ask({ ...target, groupId: other.groupId });
+    expect(misplaced.status).toBe(404);
+    expect(misplaced.body).toEqual({
+      error: 'not_found',
+      message: `No course with the id ${target.courseId} is in the course group “Review: another group”.`,
+    });
+    const unknownGroup = '00000000-0000-4000-8000-000000000000';
+    const nowhere = await ask({ ...target, groupId: unknownGroup });
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.body).toEqual({
+      error: 'not_found',
+      message: `No course group has the id ${unknownGroup}.`,
+    });
+    expect(await pending()).not.toContainEqual(
+      expect.objectContaining({ target: expect.objectContaining({ courseId: target.courseId }) }),
+    );
+
+    const made = await ask({ ...target, title: 'Something else entirely' });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body.target).toEqual(target);
+    const audit = await h.http.get('/api/audit?route=createPublishRequest&limit=1', {
+      cookie: admin,
+    });
+    expect(audit.body.entries[0].summary).toBe(
+      `request publishing of course ${target.courseId} “Review: named by the instance”`,
+    );
+  });
+
   it('marks a request stale once the course changed after it was made', async () => {
     const target = await createCourse('Review: stale');
     const made = (await ask(target)).body as RequestBody;
@@ -248,13 +279,12 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
   });
 
   /** A request an admin approved on server 'gone', which began its publish 4 s ago and stopped. */
-  async function leftApproving(target: {
-    type: 'course';
-    courseId: string;
-    groupId: string;
-    title: string;
-  }) {
+  async function leftApproving(
+    target: { type: 'course'; courseId: string; groupId: string; title: string },
+    beforeLeaving?: () => Promise<void>,
+  ) {
     const made = (await ask(target)).body as RequestBody;
+    await beforeLeaving?.();
     const repo = createPublishRequestsRepository(h.server.store.db);
     const at = Date.now() - 4000;
     expect(
@@ -302,8 +332,16 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
 
   it('reopens an approval its server left when the course status cannot be read', async () => {
     const target = await createCourse('Review: left unreadable');
-    const id = await leftApproving({ ...target, groupId: '00000000-0000-4000-8000-000000000001' });
+    // The course's group cannot be read from the moment the approval was left.
+    const id = await leftApproving(target, () =>
+      h.sandboxSettings({
+        faults: [
+          { route: `/courseGroups/${target.groupId}/courses`, method: 'GET', status: 500, rate: 1 },
+        ],
+      }),
+    );
     const reopened = await decided(id);
+    await h.sandboxSettings({ faults: [] });
     expect(reopened).toMatchObject({ state: 'pending', decidedBy: null, comment: null });
     expect(reopened!.outcome).toMatch(
       /^gone stopped before settling the approval of admin@lectern\.test, and the course's status could not be checked \(Its current status could not be read, so nothing was sent\. .+\)\. It waits for review again\.$/,

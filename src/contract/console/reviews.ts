@@ -26,7 +26,8 @@ export const CourseReviewTarget = z.object({
     .string()
     .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(500))
     .register(z.globalRegistry, {
-      description: 'The course title when the request was made: what the queue says.',
+      description:
+        'The course title as the requester saw it. The request records the title the instance has when it is made (what the queue says), and refuses a course that is not in `groupId`.',
     }),
 });
 

@@ -161,7 +161,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
   }
 
   /** The group as the instance has it now, with its courses; a refusal in the console's words. */
-  async function readGroup(target: Extract<ReviewTarget, { type: 'group' }>) {
+  async function readGroup(target: ReviewTarget) {
     try {
       return await deps.actions.readGroup(target.groupId);
     } catch (error) {
@@ -263,16 +263,26 @@ export function createReviewService(deps: ReviewServiceDeps) {
         });
         return view(record);
       }
-      const [latest, checksReport] = await Promise.all([
+      // The queue names the course as the instance has it, and the publish check reads its group: neither
+      // is taken from the browser's word.
+      const [{ group, courses }, latest, checksReport] = await Promise.all([
+        readGroup(target),
         history.latest(target.courseId),
         readReport(target.courseId),
       ]);
+      const course = courses.find((candidate) => candidate.id === target.courseId);
+      if (!course)
+        throw new ApiError(
+          404,
+          'not_found',
+          `No course with the id ${target.courseId} is in the course group “${group.title}”.`,
+        );
       const record = await repo.insert({
         ...base,
         targetType: 'course',
         courseId: target.courseId,
         courses: [],
-        title: target.title.trim(),
+        title: course.title,
         version: latest?.number ?? null,
         checksReport,
       });

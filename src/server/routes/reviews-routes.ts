@@ -38,7 +38,11 @@ export function registerReviewsRoutes(app: FastifyInstance, deps: ConsoleDeps): 
     },
     handler: async ({ body, session, audit }) => {
       audit.subjects = [subjectOf(body.target)];
-      return deps.reviews.create(body, session.email);
+      const request = await deps.reviews.create(body, session.email);
+      // Named as the instance has it (the request's record), not as the browser sent it.
+      audit.summary = `request publishing of ${targetWords(request.target)}`;
+      audit.subjects = [subjectOf(request.target)];
+      return request;
     },
   });
 
