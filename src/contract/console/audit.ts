@@ -3,7 +3,7 @@
 import { z } from '../zod.ts';
 import { AUDIT_STATUS_FILTER } from './audit-status.ts';
 import { consoleEndpoint } from './endpoint.ts';
-import { CursorParam, LimitParam, PageInfo, TimeParam } from './pages.ts';
+import { CursorParam, LimitParam, PageInfo, timeRangeParams } from './pages.ts';
 import { SignInMethod } from './session.ts';
 
 export const AuditSubjectType = z.enum(['courseGroup', 'course', 'learningPath']);
@@ -126,12 +126,7 @@ export const AuditFilterQuery = z.object({
         .check(z.regex(AUDIT_STATUS_FILTER, "must be a status code (403) or class ('4xx')")),
     )
     .register(z.globalRegistry, { description: 'An exact status (`403`) or a class (`4xx`).' }),
-  from: z
-    .optional(TimeParam)
-    .register(z.globalRegistry, { description: 'Epoch ms or ISO 8601; inclusive.' }),
-  to: z
-    .optional(TimeParam)
-    .register(z.globalRegistry, { description: 'Epoch ms or ISO 8601; exclusive.' }),
+  ...timeRangeParams(),
 });
 export type AuditFilterQuery = z.output<typeof AuditFilterQuery>;
 

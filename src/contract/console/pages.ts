@@ -22,6 +22,15 @@ export const TimeParam = z
   )
   .register(z.globalRegistry, { description: 'Epoch milliseconds or an ISO 8601 date/time.' });
 
+/** A list's `from` (inclusive) and `to` (exclusive) filters; `of` names the time ("Event time"). */
+export const timeRangeParams = (of?: string) => {
+  const said = of ? `${of}, epoch ms or ISO 8601` : 'Epoch ms or ISO 8601';
+  return {
+    from: z.optional(TimeParam).register(z.globalRegistry, { description: `${said}; inclusive.` }),
+    to: z.optional(TimeParam).register(z.globalRegistry, { description: `${said}; exclusive.` }),
+  };
+};
+
 const CURSOR_MESSAGE = 'must be a cursor returned by a previous page';
 
 function decodeCursor(value: string): number {

@@ -6,7 +6,7 @@ import { z } from '../zod.ts';
 import { EventKind } from '../enums.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { EventSearchParam } from './event-search.ts';
-import { CursorParam, LimitParam, PageInfo, TimeParam } from './pages.ts';
+import { CursorParam, LimitParam, PageInfo, timeRangeParams } from './pages.ts';
 
 export const PollerState = z
   .enum(['starting', 'ok', 'throttled', 'retrying', 'error', 'stopped'])
@@ -81,12 +81,7 @@ export const EventHistoryQuery = z.object({
   course: z
     .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))
     .register(z.globalRegistry, { description: 'Course or learning path id.' }),
-  from: z
-    .optional(TimeParam)
-    .register(z.globalRegistry, { description: 'Event time, epoch ms or ISO 8601; inclusive.' }),
-  to: z
-    .optional(TimeParam)
-    .register(z.globalRegistry, { description: 'Event time, epoch ms or ISO 8601; exclusive.' }),
+  ...timeRangeParams('Event time'),
   q: z.optional(EventSearchParam),
   cursor: z.optional(CursorParam),
   limit: LimitParam,
