@@ -22,7 +22,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { LatePart } from '../layout/late-part.tsx';
 import { useAfterPaint } from '../layout/use-after-paint.ts';
-import { useMarkContentShown } from '../../../lib/use-after-first-content.ts';
 import type { EditorStore } from '../state/editor-store.ts';
 import { CourseTree, type CourseTreeHandle } from './course-tree.tsx';
 import { nodeName } from './node-names.ts';
@@ -91,8 +90,6 @@ export const Outline = memo(function Outline(props: OutlineProps) {
   }));
   const actions = useOutlineActions(store, handlers);
   const late = useAfterPaint();
-  // The editor route's content is these rows: the layout's late parts wait for them to paint.
-  useMarkContentShown();
 
   useEffect(() => {
     if (props.focus) tree.current?.focus(props.focus.id);
