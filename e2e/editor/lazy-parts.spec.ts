@@ -98,3 +98,55 @@ test('the learner preview and the Checks panel work the moment the outline shows
     checks.getByText('This text topic has no body', { exact: false }).first(),
   ).toBeVisible();
 });
+
+test('on landing the course is read before the route runs, and the late parts wait for the outline', async ({
+  page,
+  sandbox,
+}) => {
+  const { courseId } = await createCourse(sandbox, `Lazy order ${Date.now()}`, {
+    'Section one': { 'Lesson one': ['First page'] },
+  });
+  // When the outline's first row entered the page (before the frame that paints it).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="row-First page"]')) return;
+      (window as unknown as { rowAt: number }).rowAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`/editor/${courseId}`);
+  await expect(row(page, 'First page')).toBeVisible();
+  const late = ['late-header-parts', 'import-export', 'course-form'];
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (names) =>
+          names.filter((name) =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => new URL(entry.name).pathname.startsWith(`/assets/${name}-`)),
+          ).length,
+        late,
+      ),
+    )
+    .toBe(late.length);
+  const { rowAt, requests } = await page.evaluate(() => ({
+    rowAt: (window as unknown as { rowAt: number }).rowAt,
+    requests: performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ path: new URL(entry.name).pathname, at: entry.startTime })),
+  }));
+  const startOf = (pattern: RegExp) => {
+    const found = requests.filter(({ path }) => pattern.test(path));
+    expect(found.length, `a request for ${pattern}`).toBeGreaterThan(0);
+    return Math.min(...found.map(({ at }) => at));
+  };
+  const structure = startOf(new RegExp(`^/api/v2/courses/${courseId}/structure$`));
+  // The course's reads leave before the route's own chunks are asked for.
+  expect(structure).toBeLessThan(startOf(/^\/assets\/_authed\.editor\._courseId-/));
+  // The layout's late parts (the header's tools) and the editor's (export, the details form) are asked
+  // for once the outline's first rows are on screen, not before.
+  expect(startOf(/^\/assets\/late-header-parts-/)).toBeGreaterThan(rowAt);
+  expect(startOf(/^\/assets\/import-export-/)).toBeGreaterThan(rowAt);
+  expect(startOf(/^\/assets\/course-form-/)).toBeGreaterThan(rowAt);
+});

@@ -92,5 +92,10 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Data to start when a page lands on the route, with the session (`startLandingData`). */
     landingData?: LandingData;
+    /**
+     * The route's content shows after its first frame and it calls `useMarkContentShown()` then: the
+     * late parts wait for that (lib/use-after-first-content.ts).
+     */
+    marksContentShown?: boolean;
   }
 }

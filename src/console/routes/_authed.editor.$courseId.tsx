@@ -3,10 +3,15 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { NotAllowedPage } from '../components/dead-ends.tsx';
 import { PendingState } from '../components/ui/spinner.tsx';
 import { CourseEditor } from '../features/course-editor/course-editor.tsx';
-import type { EditorInit } from '../features/course-editor/persistence/load-editor.ts';
+import {
+  editorLandingKey,
+  startEditorReads,
+  type EditorLanding,
+} from '../features/course-editor/persistence/editor-landing.ts';
 import { openSavedCourse } from '../features/course-editor/persistence/open-saved.ts';
 import { RestoreBanner } from '../features/history/restore-version.tsx';
-import { keepLandingData, takeLandingData } from '../lib/landing-data.ts';
+import { takeLandingData } from '../lib/landing-data.ts';
+import { useMarkContentShown } from '../lib/use-after-first-content.ts';
 import { bool, positiveInt, urlSearch } from '../lib/url-search.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -18,22 +23,15 @@ export const Route = createFileRoute('/_authed/editor/$courseId')({
   }),
   loaderDeps: ({ search }) => ({ restore: search.restore }),
   staticData: {
-    // On landing, the course's reads start with the session, not once this route's loader chunk has
-    // queued behind its other chunks (docs/decisions/loading-strategy.md). Kept in the shell: small.
-    landingData: ({ params, session }) => {
-      const courseId = params.courseId!;
-      const opening = import('../features/course-editor/persistence/open-saved.ts');
-      keepLandingData(
-        `course-editor:${courseId}`,
-        Promise.all([opening, session]).then(([{ openSavedCourse }, { user }]) =>
-          openSavedCourse(courseId, user.email),
-        ),
-      );
-    },
+    // On landing, the course's reads leave before any of this route's chunks has run, and the loader
+    // checks their answers (docs/decisions/loading-strategy.md). Kept in the shell: imports nothing.
+    landingData: startEditorReads,
+    // The layout's late parts wait for the outline's first rows (or the not-allowed page) to paint.
+    marksContentShown: true,
   },
   loader: async ({ context, params, deps }) => {
-    const init = await (takeLandingData<EditorInit>(`course-editor:${params.courseId}`) ??
-      openSavedCourse(params.courseId, context.user.email));
+    const landing = await takeLandingData<EditorLanding>(editorLandingKey(params.courseId));
+    const init = await openSavedCourse(params.courseId, context.user.email, landing);
     if (deps.restore === undefined) return { ...init, restore: null };
     // Only a restore needs the version's reader: imported then, so the loader waits for no more.
     const { withRestoredVersion } = await import('../features/history/restore-version.tsx');
@@ -51,6 +49,7 @@ function EditCoursePage() {
   const { created } = Route.useSearch();
   const { capabilities } = Route.useRouteContext();
   usePageTitle(`Edit ${init.saved.attributes.title}`);
+  useMarkContentShown(!capabilities.createAndUpdate); // Else the outline marks its rows.
   if (!capabilities.createAndUpdate)
     return (
       <NotAllowedPage

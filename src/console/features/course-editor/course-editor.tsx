@@ -28,6 +28,7 @@ import { useCompiled } from './compile/use-compiled.ts';
 import { EditorLayout, NARROW_QUERY } from './layout/editor-layout.tsx';
 import { LatePart } from './layout/late-part.tsx';
 import { useAfterPaint } from './layout/use-after-paint.ts';
+import { useMarkContentShown } from '../../lib/use-after-first-content.ts';
 import { useEditorView } from './layout/use-editor-view.ts';
 import { CourseIssues } from './panels/course-issues.tsx';
 import { KindPicker } from './panels/kind-picker.tsx';
@@ -125,6 +126,10 @@ export function CourseEditor(props: CourseEditorProps) {
   useEffect(() => {
     if (late) void loadNodePanel();
   }, [late]);
+  // The first frame holds the outline's first rows (the virtualizer measures in a layout effect):
+  // the signed-in layout's late parts wait for it (the route declares marksContentShown). Here,
+  // not in the outline, as a kind without an outline paints its editor all the same.
+  useMarkContentShown();
   const view = useEditorView(store);
   const { select } = view;
   const narrow = useMediaQuery(NARROW_QUERY);

@@ -2,10 +2,11 @@
 // been still for a moment; the result renders as a transition. So neither the compile of a large
 // course (tens of milliseconds) nor rendering its result ever delays a keystroke.
 // The first result of a small draft is compiled here, so the panels open complete; a large one's
-// first compile goes to the worker in the frame after the outline paints, and the panels say
+// first compile goes to the worker, started just after the outline paints, and the panels say
 // "Checking…" until it answers, so opening a 2,000-node course does not wait for it.
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { Baseline, CompileResult, CourseDraft } from '#compiler/index.ts';
+import { afterNextPaint } from '../../../lib/after-next-paint.ts';
 import { compileDraft } from './compile-draft.ts';
 import { DraftCompiler, type CompileInput } from './draft-compiler.ts';
 
@@ -33,22 +34,27 @@ export function useCompiled(draft: CourseDraft, baseline: Baseline | null): Live
   );
   const compiler = useRef<DraftCompiler | null>(null);
   const first = useRef<CompileInput>({ baseline, draft });
+  /** The draft in hand, for the compiler that starts after the first paint. */
+  const latest = useRef<CompileInput | null>(null);
+  useEffect(() => {
+    latest.current = { baseline, draft };
+  });
   const pendingAtMount = useRef(result.pending === true);
   useEffect(() => {
-    const instance = new DraftCompiler(pendingAtMount.current ? null : first.current, (next) =>
-      startTransition(() => setResult(next)),
-    );
-    compiler.current = instance;
-    // A large draft's first compile is sent once the outline has painted: handing the worker the
-    // draft and the baseline (cloned on this thread) would otherwise hold up the first frame.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = pendingAtMount.current
-      ? requestAnimationFrame(() => (timer = setTimeout(() => instance.compile(first.current))))
-      : 0;
+    // The worker starts once the outline has painted: its script and the compiler in it load and
+    // compile on the machine's other core meanwhile, which the first frame needs. A large draft's first
+    // compile is sent then too (handing the worker the draft and the baseline clones them on this
+    // thread); a small one's first result was compiled in the first render.
+    const cancel = afterNextPaint(() => {
+      compiler.current = new DraftCompiler(pendingAtMount.current ? null : first.current, (next) =>
+        startTransition(() => setResult(next)),
+      );
+      compiler.current.compile(latest.current ?? first.current);
+    });
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      instance.dispose();
+      cancel();
+      compiler.current?.dispose();
+      compiler.current = null;
     };
   }, []);
   useEffect(() => {

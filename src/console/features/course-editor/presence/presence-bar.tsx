@@ -52,6 +52,9 @@ export function PresenceBar(props: PresenceBarProps) {
     why = holderIsMine
       ? 'You are editing this course in another tab. This tab follows it, read-only.'
       : `${holder.name} is editing this course (since ${formatTime(holder.since)}). You can read it here; editing it too would collide with their changes.`;
+  // Nothing to say: no element at all, since an empty one still takes its gap in the editor's column
+  // and moved the outline down as the first presence answer came (seen at 390 px).
+  if (!why && others.length === 0 && !error) return null;
   return (
     <div className="presence-bar">
       {why ? (

@@ -1,0 +1,69 @@
+// The course's reads, sent on landing on the editor (docs/decisions/loading-strategy.md): the structure at
+// once, the group's two reads the moment its answer names the group, all before any route chunk has run.
+// Kept in the shell, so it imports nothing: the answers stay unparsed JSON, and the loader checks them
+// with the contract (open-saved.ts) once its code has loaded. The URLs are the content API client's
+// (editor-landing.test.ts).
+import type { LandingData } from '../../../lib/landing-data.ts';
+import { keepLandingData } from '../../../lib/landing-data.ts';
+
+/** A read's JSON body when it answered 2xx; null when it was not sent, cancelled, failed or not JSON. */
+export type LandedRead = Promise<{ body: unknown } | null>;
+
+/** The course's three reads, as landed. */
+export interface EditorLanding {
+  structure: LandedRead;
+  /** The group the structure's raw answer named, which the group's two reads asked for. */
+  groupId: Promise<string | null>;
+  courseGroup: LandedRead;
+  courses: LandedRead;
+}
+
+export const editorLandingKey = (courseId: string) => `course-editor:${courseId}`;
+
+/** The reads' URLs, as `getCourseStructure`, `getCourseGroup` and `listGroupCourses(id, false)` ask them. */
+export const editorLandingUrls = {
+  structure: (courseId: string) => `/api/v2/courses/${encodeURIComponent(courseId)}/structure`,
+  courseGroup: (groupId: string) => `/api/v2/courseGroups/${encodeURIComponent(groupId)}`,
+  courses: (groupId: string) => `/api/v2/courseGroups/${encodeURIComponent(groupId)}/courses`,
+};
+
+/** The group the structure's body names, if it names one as a string. */
+function groupIdOf(landed: { body: unknown } | null): string | null {
+  const body = landed?.body;
+  if (typeof body !== 'object' || body === null || !('courseGroupId' in body)) return null;
+  return typeof body.courseGroupId === 'string' ? body.courseGroupId : null;
+}
+
+/**
+ * `staticData.landingData` of the editor route. The reads leave at once, not once the session's answer
+ * has been parsed (that waits for the contract's code): they are GETs the console server answers only
+ * for a signed-in user with a role, and when the session says there is none they are cancelled and
+ * nothing is kept.
+ */
+export const startEditorReads: LandingData = ({ params, session }) => {
+  const courseId = params.courseId!;
+  const cancel = new AbortController();
+  session.catch(() => cancel.abort());
+  const read = (url: string): LandedRead =>
+    fetch(url, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      signal: cancel.signal,
+    })
+      .then(async (answer) => (answer.ok ? { body: (await answer.json()) as unknown } : null))
+      .catch(() => null); // Not sent, cancelled, or not JSON: the loader asks again.
+  const structure = read(editorLandingUrls.structure(courseId));
+  const group = structure.then(groupIdOf);
+  const landing: EditorLanding = {
+    structure,
+    groupId: group,
+    courseGroup: group.then((id) => (id ? read(editorLandingUrls.courseGroup(id)) : null)),
+    courses: group.then((id) => (id ? read(editorLandingUrls.courses(id)) : null)),
+  };
+  // What turns the answers into the editor's opening state loads while they are on their way.
+  void import('./load-editor.ts').catch(() => undefined);
+  keepLandingData(
+    editorLandingKey(courseId),
+    session.then(() => landing),
+  );
+};
