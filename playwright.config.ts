@@ -9,6 +9,8 @@ import { CHROMIUM_ARGS, E2E_PORT, E2E_WORKERS } from './e2e/support/env.ts';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The demo seed, once per run: every sandbox with the demo seed starts from a copy of it.
+  globalSetup: './e2e/support/global-setup.ts',
   // Per port, so two suites running side by side do not trample each other's artifacts.
   outputDir: `test-results/e2e-${E2E_PORT}`,
   // Spec files are shared out among the workers; a file's tests run in order in one worker.

@@ -13,6 +13,7 @@ import type { LearnerEvent } from '#contract/schemas/events.ts';
 import { EVENT_KINDS } from '#contract/enums.ts';
 import { DEMO_STAFF } from '../../test/helpers/demo-accounts.ts';
 import { freePort } from '../../test/helpers/free-port.ts';
+import { copySeededSandbox } from '../support/env.ts';
 import { startServer, stopServer, waitUntilAnswering } from '../support/processes.ts';
 
 export const STAFF = { admin: DEMO_STAFF.admin, support: DEMO_STAFF.support } as const;
@@ -50,6 +51,7 @@ export class MonitorEnv {
     this.dir = mkdtempSync(join(tmpdir(), 'lectern-monitor-'));
     this.sandboxPort = ports?.sandbox ?? (await freePort());
     this.consolePort = ports?.console ?? (await freePort());
+    copySeededSandbox(join(this.dir, 'sandbox.db'));
     this.sandbox = startServer(
       'src/sandbox/main.ts',
       {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_STAFF } from '../../test/helpers/demo-accounts.ts';
 import { createDatabase, startPostgres } from '../../test/helpers/postgres-server.ts';
-import { workerPorts } from './env.ts';
+import { copySeededSandbox, workerPorts } from './env.ts';
 import { startServer, stopServer, waitUntilAnswering } from './processes.ts';
 import { SandboxClient } from './sandbox.ts';
 
@@ -37,6 +37,7 @@ export async function startConsoleCluster(parallelIndex: number): Promise<Consol
   };
   try {
     const databaseUrl = await createDatabase(postgres.adminUrl, 'lectern_e2e_cluster');
+    copySeededSandbox(join(dir, 'sandbox.db'));
     const sandbox = startServer(
       'src/sandbox/main.ts',
       {

@@ -2,7 +2,7 @@
 // worker's own ports and temporary databases: the fixtures start one per Playwright worker.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { workerDataDir, workerPorts } from './env.ts';
+import { copySeededSandbox, workerDataDir, workerPorts } from './env.ts';
 import { startServer, stopServer, waitUntilAnswering } from './processes.ts';
 
 export interface ConsoleServer {
@@ -22,6 +22,7 @@ export async function startConsoleServer(parallelIndex: number): Promise<Console
   mkdirSync(dir, { recursive: true });
   const url = `http://127.0.0.1:${ports.console}`;
   const sandboxDb = join(dir, 'sandbox.db');
+  copySeededSandbox(sandboxDb);
   const child = startServer(
     'src/server/main.ts',
     {
@@ -45,7 +46,7 @@ export async function startConsoleServer(parallelIndex: number): Promise<Console
   );
   const stop = () => stopServer(child);
   try {
-    // The first start builds the demo catalog: slow on a busy machine.
+    // Slow on a busy machine (and slower where it builds the demo catalog itself, outside a run).
     await waitUntilAnswering(`${url}/api/meta`, child, 'console server', 150_000);
   } catch (error) {
     await stop();

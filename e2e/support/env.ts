@@ -2,6 +2,7 @@
 // sandbox it embeds) on ports and a folder of its own (console-server.ts), so workers never share data.
 // LECTERN_E2E_PORT is the first port of the suite's range; worker n takes the twelve ports from
 // LECTERN_E2E_PORT + 12 n, so two suites side by side need ranges 12 x workers apart.
+import { copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_STAFF, demoLearner, type StaffRole } from '../../test/helpers/demo-accounts.ts';
@@ -48,10 +49,24 @@ export function workerPorts(parallelIndex: number): WorkerPorts {
   };
 }
 
+const E2E_DIR = process.env.LECTERN_E2E_DIR ?? join(tmpdir(), `lectern-e2e-${E2E_PORT}`);
+
 /** The worker's folder for databases: emptied when its console server starts. */
 export function workerDataDir(parallelIndex: number): string {
-  const root = process.env.LECTERN_E2E_DIR ?? join(tmpdir(), `lectern-e2e-${E2E_PORT}`);
-  return join(root, `worker-${parallelIndex}`);
+  return join(E2E_DIR, `worker-${parallelIndex}`);
+}
+
+/** Where global-setup.ts writes the run's demo-seeded sandbox database. */
+export const SEEDED_SANDBOX_DB = join(E2E_DIR, 'seeded-sandbox.db');
+
+/**
+ * Gives a demo sandbox about to start on `dbFile` a copy of the run's seeded database, so it does not
+ * seed again. Only within a Playwright run (global-setup.ts names the file in the environment): a
+ * bench using the event monitor's harness seeds its own.
+ */
+export function copySeededSandbox(dbFile: string): void {
+  const seeded = process.env.LECTERN_E2E_SEEDED_DB;
+  if (seeded) copyFileSync(seeded, dbFile);
 }
 
 export const CHROMIUM_ARGS = [

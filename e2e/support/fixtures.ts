@@ -131,11 +131,17 @@ async function animationsSettled(page: Page): Promise<void> {
 /**
  * No serious or critical axe violations on the page as it is at rest. axe runs in the page itself
  * (legacy mode): the console has no frames, and the default mode's extra blank page to finish each run
- * in doubled the time of every check.
+ * in doubled the time of every check. Every rule still runs and every violation keeps all its nodes;
+ * `resultTypes` only spares axe describing each passing node (selector, HTML, ancestry) for a report
+ * nobody reads. Same page, same load, taking turns: 33 % less time per check (responsive.spec's pages
+ * at 1440 px, load 17 to 22).
  */
 export async function expectNoSeriousA11yViolations(page: Page, context: string): Promise<void> {
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact}: ${v.id} (${v.nodes.length}) ${v.help} — ${v.nodes[0]?.target}`);
