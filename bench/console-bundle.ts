@@ -164,11 +164,14 @@ async function firstRouteFigures(
   };
   const get = async (path: string) => {
     const response = await fetch(`${env.url}${path}`, { headers: { cookie: cookies.admin } });
-    return (await response.json()) as Record<string, { id: string }[]>;
+    return (await response.json()) as Record<string, { id: string; email?: string }[]>;
   };
   const group = (await get('/api/v2/courseGroups?perPage=1')).courseGroups![0]!;
   const course = (await get(`/api/v2/courseGroups/${group.id}/courses`)).courses![0]!;
-  const learner = (await get('/api/v2/users?perPage=1')).users![0]!;
+  const learnerEmail = demoLearner(1).email;
+  const learner = (await get('/api/v2/users?perPage=100')).users!.find(
+    (user) => user.email === learnerEmail,
+  )!;
   const landings: Landing[] = [
     { path: '/sign-in', as: 'signed out' },
     { path: '/no-access', as: 'no role' },
