@@ -93,9 +93,16 @@ test('says who the learner is and sums up every stored event of theirs', async (
       });
     }).observe(document, { childList: true, subtree: true });
   });
+  // The summary answers late, as a busy server's would, after the page's code has arrived: the page
+  // still renders once, with it (a loader that did not wait for it rendered its spinners first).
+  await page.route('**/api/learners/*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
   await page.goto(`/learners/${learner.id}`);
   const name = `${learner.firstName} ${learner.lastName}`;
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.unroute('**/api/learners/*');
   expect(
     JSON.parse((await page.locator('html').getAttribute('data-first-render')) ?? 'null'),
   ).toEqual({ summary: true, rows: true, spinner: false });
