@@ -141,7 +141,12 @@ interface Landing {
   as: 'admin' | 'no role' | 'signed out';
   /** Visible as well as the heading before the route counts as shown. */
   ready?: string;
+  /** What `ready` is, in the verdict's name (default: the editor's outline). */
+  readyLabel?: string;
 }
+
+/** The learner page counts as shown once its summary is (its timeline's rows come in the same render). */
+const LEARNER_SUMMARY = '[data-testid="learner-span"]';
 
 /** The course editor counts as shown once its outline's first row is. */
 const OUTLINE_ROW = '[data-testid^="row-"]';
@@ -159,15 +164,26 @@ async function firstRouteFigures(
   };
   const get = async (path: string) => {
     const response = await fetch(`${env.url}${path}`, { headers: { cookie: cookies.admin } });
-    return (await response.json()) as Record<string, { id: string }[]>;
+    return (await response.json()) as Record<string, { id: string; email?: string }[]>;
   };
   const group = (await get('/api/v2/courseGroups?perPage=1')).courseGroups![0]!;
   const course = (await get(`/api/v2/courseGroups/${group.id}/courses`)).courses![0]!;
+  const learnerEmail = demoLearner(1).email;
+  const learner = (await get('/api/v2/users?perPage=100')).users!.find(
+    (user) => user.email === learnerEmail,
+  )!;
   const landings: Landing[] = [
     { path: '/sign-in', as: 'signed out' },
     { path: '/no-access', as: 'no role' },
     { path: `/editor/${course.id}`, as: 'admin', ready: OUTLINE_ROW },
     { path: '/editor/new', as: 'admin', ready: '#outline-title' },
+    // A learner landing route: its reads leave with the shell (learner-landing.ts).
+    {
+      path: `/learners/${learner.id}`,
+      as: 'admin',
+      ready: LEARNER_SUMMARY,
+      readyLabel: 'its summary',
+    },
     ...[
       '/',
       '/course-groups',
@@ -214,7 +230,7 @@ async function firstRouteFigures(
         for (const path of [...new Set(shown.scripts)].sort((a, b) => sizeOf(b) - sizeOf(a)))
           console.log(`      ${kb(sizeOf(path)).padStart(6)} KB ${path}`);
       verdict(
-        `${landing.path.replace(/[0-9a-f-]{20,}/g, ':id')} (${landing.as}${landing.ready ? ', until its outline shows' : ''})`,
+        `${landing.path.replace(/[0-9a-f-]{20,}/g, ':id')} (${landing.as}${landing.ready ? `, until ${landing.readyLabel ?? 'its outline'} shows` : ''})`,
         bytes / 1024 <= FIRST_ROUTE_KB,
         `${kb(bytes)} KB in ${shown.scripts.length} files, “${shown.heading.slice(0, 40)}” at ${shown.at.toFixed(0)} ms`,
         `<= ${FIRST_ROUTE_KB} KB`,

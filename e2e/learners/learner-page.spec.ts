@@ -79,9 +79,33 @@ test('says who the learner is and sums up every stored event of theirs', async (
   sandbox,
 }) => {
   await page.setViewportSize(DESK);
+  // The page's first render is its content: the summary and the timeline's first rows come with the
+  // heading (the route reads them before it renders), never a spinner in their place.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('.learner-page')) return;
+      observer.disconnect();
+      const rows = '.vtable--learner-events .vtable__body .vtable__row';
+      document.documentElement.dataset.firstRender = JSON.stringify({
+        summary: document.querySelector('[data-testid="learner-span"]') !== null,
+        rows: document.querySelectorAll(rows).length > 0,
+        spinner: document.querySelector('.learner-page .pending-state') !== null,
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // The summary answers late, as a busy server's would, after the page's code has arrived: the page
+  // still renders once, with it (a loader that did not wait for it rendered its spinners first).
+  await page.route('**/api/learners/*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
   await page.goto(`/learners/${learner.id}`);
   const name = `${learner.firstName} ${learner.lastName}`;
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.unroute('**/api/learners/*');
+  expect(
+    JSON.parse((await page.locator('html').getAttribute('data-first-render')) ?? 'null'),
+  ).toEqual({ summary: true, rows: true, spinner: false });
   await expect(page).toHaveTitle(new RegExp(name));
   await expect(page.getByText(learner.email).first()).toBeVisible();
   await expect(page.getByTestId('learner-span')).toContainText(

@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_authed/learners/$learnerId')({
   staticData: { landingData: startLearnerReads },
   // Every read the first paint needs starts here, at once (or is taken from the landing's), while the
   // page's chunk loads: none waits for another (names are asked for by the rows once they show).
-  loader: async ({ context: { queryClient }, params: { learnerId }, deps }) => {
+  loader: async ({ context: { queryClient }, params: { learnerId }, deps, cause }) => {
     const landing = await takeLandingData<LearnerLanding>(landingKey(learnerId))?.catch(
       () => undefined, // No session with a role when the page landed: its reads were cancelled.
     );
@@ -29,12 +29,40 @@ export const Route = createFileRoute('/_authed/learners/$learnerId')({
       landing?.filter.kinds === deps.kinds &&
       landing?.filter.from === deps.from &&
       landing?.filter.to === deps.to;
-    void queryClient.prefetchQuery(learnerQueries.summary(learnerId, landing));
-    void queryClient.prefetchInfiniteQuery(
-      learnerQueries.timeline(learnerId, deps, sameFilter ? landing : undefined),
-    );
-    for (const kind of LATEST_KINDS)
-      void queryClient.prefetchQuery(learnerQueries.latest(learnerId, kind, landing));
+    // Cached data is used as it is (and refreshed behind it when stale); a failed read is the page's
+    // to show, with its retry, not the route's error.
+    const settled = (read: Promise<unknown>) =>
+      read.then(
+        () => undefined,
+        () => undefined,
+      );
+    const reads = [
+      settled(
+        queryClient.ensureQueryData({
+          ...learnerQueries.summary(learnerId, landing),
+          revalidateIfStale: true,
+        }),
+      ),
+      settled(
+        queryClient.ensureInfiniteQueryData({
+          ...learnerQueries.timeline(learnerId, deps, sameFilter ? landing : undefined),
+          revalidateIfStale: true,
+        }),
+      ),
+      ...LATEST_KINDS.map((kind) =>
+        settled(
+          queryClient.ensureQueryData({
+            ...learnerQueries.latest(learnerId, kind, landing),
+            revalidateIfStale: true,
+          }),
+        ),
+      ),
+    ];
+    // Entering the page, it renders once its reads are in (on landing they left with the shell and are
+    // in before the page's chunks): its first paint is the summary and the first rows, not spinners
+    // that the layout's late parts would take for the first content. A filter change (same page) shows
+    // at once, its timeline loading in place, so the inputs follow what is typed.
+    if (cause !== 'stay') await Promise.all(reads);
   },
   component: LearnerRoute,
 });

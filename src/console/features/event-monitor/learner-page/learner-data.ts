@@ -65,9 +65,14 @@ async function landedOr<T>(
   return parsed.success ? parsed.data : read();
 }
 
+// The route's loader reads each of these before the page mounts (and again on each visit): a read that
+// failed there shows its error with a retry action, rather than being asked again by the mount.
+const READ_BY_LOADER = { retryOnMount: false } as const;
+
 export const learnerQueries = {
   summary: (learnerId: string, landing?: LearnerLanding) =>
     queryOptions({
+      ...READ_BY_LOADER,
       queryKey: ['learners', learnerId, 'summary'],
       queryFn: ({ signal }) =>
         landedOr(landing?.summary, LearnerSummary, () =>
@@ -77,6 +82,7 @@ export const learnerQueries = {
   /** Its first page is small (what the first screen shows); the next ones are larger. */
   timeline: (learnerId: string, filter: TimelineFilter, landing?: LearnerLanding) =>
     infiniteQueryOptions({
+      ...READ_BY_LOADER,
       queryKey: ['learners', learnerId, 'timeline', filter],
       queryFn: ({ pageParam, signal }) =>
         (pageParam === undefined
@@ -101,6 +107,7 @@ export const learnerQueries = {
   /** The latest few events of one kind (quiz attempts, submissions). */
   latest: (learnerId: string, kind: LatestKind, landing?: LearnerLanding) =>
     queryOptions({
+      ...READ_BY_LOADER,
       queryKey: ['learners', learnerId, 'latest', kind, LATEST_SHOWN],
       queryFn: ({ signal }) =>
         landedOr(landing?.latest[kind], EventHistoryPage, () =>
