@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { precompress } from './scripts/precompress.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -148,6 +149,7 @@ export default defineConfig({
     react(),
     cspCompatibleDependencies(),
     preloadSessionCheck(),
+    precompress(),
   ],
   resolve: {
     alias: [
