@@ -3,18 +3,18 @@
 // `SKU or course id, price`; each checked (0 to 99,999,999 cents, unknown SKUs and ids flagged); a
 // preview of old -> new with the number of changes and their total; sent in chunks of at most 1,000 by
 // the shared bulk runner with per-course results and retry of what failed. Money in, cents out.
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { formatCount } from '../../lib/format.ts';
+import { useAfterFirstContent } from '../../lib/use-after-first-content.ts';
 import { useSessionDraft } from '../../lib/use-session-draft.ts';
 import { GroupFilter, type PickedGroup } from './group-filter.tsx';
 import { PasteZone, type PasteReport } from './paste-zone.tsx';
 import {
-  parsePriceRows,
   previewPrices,
   type CourseIndex,
   type PriceEdits,
@@ -26,6 +26,9 @@ import { PriceSummary } from './price-summary.tsx';
 import type { PriceItem } from './price-task.ts';
 import { useCourseIndex } from './use-course-index.ts';
 import './prices.css';
+
+/** The rows' parser (Papa Parse): asked for just after the first content, or when rows first arrive. */
+const loadPriceRows = () => import('./price-rows.ts');
 
 export function PricesPage({ canApply }: { canApply: boolean }) {
   return (
@@ -61,6 +64,10 @@ function PriceEditor({ canApply }: { canApply: boolean }) {
   const [report, setReport] = useState<PasteReport | null>(null);
   const [runItems, setRunItems] = useState<readonly PriceItem[] | null>(null);
   const [results, setResults] = useState<ReadonlyMap<string, BulkItemResult> | null>(null);
+  const afterFirstContent = useAfterFirstContent();
+  useEffect(() => {
+    if (afterFirstContent && canApply) void loadPriceRows();
+  }, [afterFirstContent, canApply]);
 
   const preview = useMemo(() => previewPrices(index, edits), [index, edits]);
   const shown = useMemo(
@@ -81,16 +88,17 @@ function PriceEditor({ canApply }: { canApply: boolean }) {
   );
 
   const applyRows = useCallback(
-    (text: string, source: string) => {
-      const pasted = parsePriceRows(text, index);
-      setEdits((previous) => ({ ...previous, ...pasted.edits }));
-      setReport({
-        source,
-        applied: Object.keys(pasted.edits).length,
-        rows: pasted.rows,
-        problems: pasted.problems,
-      });
-    },
+    (text: string, source: string) =>
+      void loadPriceRows().then(({ parsePriceRows }) => {
+        const pasted = parsePriceRows(text, index);
+        setEdits((previous) => ({ ...previous, ...pasted.edits }));
+        setReport({
+          source,
+          applied: Object.keys(pasted.edits).length,
+          rows: pasted.rows,
+          problems: pasted.problems,
+        });
+      }),
     [index, setEdits],
   );
 
