@@ -102,7 +102,10 @@ const CHUNK_GROUPS = [
   {
     name: 'first-load',
     test: new RegExp(
+      // Not useQueries, useMutation and their observers: a few pages use them (no first page needs
+      // them, sign-in included), which load them with their own chunks.
       `${SEP}node_modules${SEP}(zod|@tanstack${SEP}(react-query|query-core))${SEP}` +
+        `(?!.*${SEP}(useQueries|queriesObserver|useMutation|mutationObserver)\\.js$)` +
         `|${SEP}src${SEP}contract${SEP}(zod|console${SEP}(session|access))\\.ts$` +
         `|${SEP}src${SEP}console${SEP}lib${SEP}(use-page-title|role-labels)\\.ts$`,
     ),

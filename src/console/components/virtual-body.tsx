@@ -28,6 +28,9 @@ export function VirtualBody({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan,
+    // Where the list already is: it may have been scrolled before this code arrived (virtual-rows.tsx),
+    // and TanStack Virtual reads the offset only on the next scroll event.
+    initialOffset: () => scrollRef.current?.scrollTop ?? 0,
   });
   // A new height re-measures every row (the layout switched between phone and desk).
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);

@@ -131,11 +131,12 @@ function FirstRows({
   renderRow(index: number, start: number): ReactNode;
   onLastIndex(index: number): void;
 }) {
-  // The view's height, read before the first paint (a layout effect), as the virtualizer reads it.
+  // The view's height, read before a paint (a layout effect), as the virtualizer reads it; again when
+  // the rows change, since the box grows from an empty list's to its rows' height.
   const [viewHeight, setViewHeight] = useState(0);
   useLayoutEffect(() => {
     setViewHeight(scrollRef.current?.clientHeight ?? 0);
-  }, [scrollRef]);
+  }, [scrollRef, count, rowHeight]);
   const shown = Math.min(count, Math.ceil(viewHeight / rowHeight) + OVERSCAN);
   useEffect(() => onLastIndex(shown - 1), [onLastIndex, shown]);
   return (

@@ -4,6 +4,7 @@
 // preview of old -> new with the number of changes and their total; sent in chunks of at most 1,000 by
 // the shared bulk runner with per-course results and retry of what failed. Money in, cents out.
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lateComponent, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -21,11 +22,13 @@ import {
   type PricedCourse,
 } from './price-model.ts';
 import { PriceGrid } from './price-grid.tsx';
-import { PriceRun } from './price-run.tsx';
 import { PriceSummary } from './price-summary.tsx';
 import type { PriceItem } from './price-task.ts';
 import { useCourseIndex } from './use-course-index.ts';
 import './prices.css';
+
+// The run's view and the bulk runner load after the first content (or on the first send).
+const PriceRun = lateComponent(() => import('./price-run.tsx').then((module) => module.PriceRun));
 
 /** The rows' parser (Papa Parse): asked for just after the first content, or when rows first arrive. */
 const loadPriceRows = () => import('./price-rows.ts');
@@ -68,6 +71,7 @@ function PriceEditor({ canApply }: { canApply: boolean }) {
   useEffect(() => {
     if (afterFirstContent && canApply) void loadPriceRows();
   }, [afterFirstContent, canApply]);
+  usePreloadAfterFirstContent(PriceRun, canApply);
 
   const preview = useMemo(() => previewPrices(index, edits), [index, edits]);
   const shown = useMemo(
@@ -167,13 +171,15 @@ function PriceEditor({ canApply }: { canApply: boolean }) {
           />
         ) : null}
         {runItems ? (
-          <PriceRun
-            key={runItems.length + ':' + (runItems[0]?.key ?? '')}
-            items={runItems}
-            onResults={setResults}
-            onConfirmed={onConfirmed}
-            onClose={() => setRunItems(null)}
-          />
+          <Suspense fallback={null}>
+            <PriceRun.Component
+              key={runItems.length + ':' + (runItems[0]?.key ?? '')}
+              items={runItems}
+              onResults={setResults}
+              onConfirmed={onConfirmed}
+              onClose={() => setRunItems(null)}
+            />
+          </Suspense>
         ) : (
           <PriceSummary
             preview={preview}
