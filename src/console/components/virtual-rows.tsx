@@ -10,7 +10,6 @@ import {
   useState,
   type CSSProperties,
   type ReactNode,
-  type RefObject,
 } from 'react';
 import { useAfterFirstContent } from '../lib/use-after-first-content.ts';
 
@@ -97,7 +96,6 @@ export function VirtualRows({
           />
         ) : (
           <FirstRows
-            scrollRef={scrollRef}
             count={count}
             rowHeight={rowHeight}
             renderRow={renderRow}
@@ -119,28 +117,38 @@ export function VirtualRows({
 
 /** The rows a virtualizer shows at the top of the list, where it would put them, until it has loaded. */
 function FirstRows({
-  scrollRef,
   count,
   rowHeight,
   renderRow,
   onLastIndex,
 }: {
-  scrollRef: RefObject<HTMLDivElement | null>;
   count: number;
   rowHeight: number;
   renderRow(index: number, start: number): ReactNode;
   onLastIndex(index: number): void;
 }) {
-  // The view's height, read before a paint (a layout effect), as the virtualizer reads it; again when
-  // the rows change, since the box grows from an empty list's to its rows' height.
+  // The view's height, read before a paint (a layout effect, then a ResizeObserver, whose callbacks run
+  // before the frame paints), as the virtualizer reads it. The view is this body's parent: its ref (the
+  // parent's) is not attached yet when this child's layout effect runs.
+  const bodyRef = useRef<HTMLDivElement>(null);
   const [viewHeight, setViewHeight] = useState(0);
   useLayoutEffect(() => {
-    setViewHeight(scrollRef.current?.clientHeight ?? 0);
-  }, [scrollRef, count, rowHeight]);
+    const view = bodyRef.current?.parentElement;
+    if (!view) return;
+    setViewHeight(view.clientHeight);
+    const observer = new ResizeObserver(() => setViewHeight(view.clientHeight));
+    observer.observe(view);
+    return () => observer.disconnect();
+  }, []);
   const shown = Math.min(count, Math.ceil(viewHeight / rowHeight) + OVERSCAN);
   useEffect(() => onLastIndex(shown - 1), [onLastIndex, shown]);
   return (
-    <div role="rowgroup" className="vtable__body" style={{ height: count * rowHeight }}>
+    <div
+      ref={bodyRef}
+      role="rowgroup"
+      className="vtable__body"
+      style={{ height: count * rowHeight }}
+    >
       {Array.from({ length: shown }, (_, index) => renderRow(index, index * rowHeight))}
     </div>
   );
