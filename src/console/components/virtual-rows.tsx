@@ -1,13 +1,29 @@
 // A virtualized table body: only the rows in view (plus overscan) exist in the DOM, so 10,000 loaded
 // rows scroll like 30. Rows have one fixed height, which keeps measuring out of the scroll path.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+// The virtualizer (virtual-body.tsx) loads after the page's first content: until then the rows a
+// virtualizer would show at the top (the view's height of them, plus overscan) are drawn at the same
+// places, in a body of the same height, so nothing moves when it takes over.
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { useAfterFirstContent } from '../lib/use-after-first-content.ts';
 
 /** Row heights; the same values as `--row-height` in the stylesheets (the course-group tables stack below 760 px). */
 export const ROW_HEIGHT = 44;
 export const STACKED_ROW_HEIGHT = 92;
 /** Start loading the next page this many rows before the end of what is loaded. */
 const PREFETCH_ROWS = 25;
+/** Rows drawn beyond the view, either side. */
+const OVERSCAN = 12;
+
+type BodyModule = typeof import('./virtual-body.tsx');
+let bodyModule: BodyModule | null = null;
+const loadBody = () => import('./virtual-body.tsx').then((module) => (bodyModule = module));
 
 export interface VirtualRowsProps {
   label: string;
@@ -36,18 +52,18 @@ export function VirtualRows({
   rowHeight = ROW_HEIGHT,
 }: VirtualRowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design.
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 12,
-  });
-  // A new height re-measures every row (the layout switched between phone and desk).
-  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
+  const late = useAfterFirstContent();
+  const [body, setBody] = useState(bodyModule);
+  useEffect(() => {
+    if (body || !late) return;
+    let live = true;
+    void loadBody().then((module) => live && setBody(module));
+    return () => {
+      live = false;
+    };
+  }, [body, late]);
 
+  const [lastIndex, setLastIndex] = useState(-1);
   useEffect(() => {
     // Also with no row shown (every loaded row filtered out): look further.
     if (onNearEnd && lastIndex >= count - 1 - PREFETCH_ROWS) onNearEnd();
@@ -69,14 +85,23 @@ export function VirtualRows({
         {header}
       </div>
       <div ref={scrollRef} className="vtable__scroll" data-testid="vtable-scroll">
-        <div
-          role="rowgroup"
-          className="vtable__body"
-          // Height and row offsets are computed per scroll; set through CSSOM, which the CSP allows.
-          style={{ height: virtualizer.getTotalSize() }}
-        >
-          {items.map((item) => renderRow(item.index, item.start))}
-        </div>
+        {body ? (
+          <body.VirtualBody
+            scrollRef={scrollRef}
+            count={count}
+            rowHeight={rowHeight}
+            overscan={OVERSCAN}
+            renderRow={renderRow}
+            onLastIndex={setLastIndex}
+          />
+        ) : (
+          <FirstRows
+            count={count}
+            rowHeight={rowHeight}
+            renderRow={renderRow}
+            onLastIndex={setLastIndex}
+          />
+        )}
         {footer ? (
           // Inside the table, so it must be a row itself (status text and the load-more control).
           <div role="rowgroup" className="vtable__foot">
@@ -86,6 +111,45 @@ export function VirtualRows({
           </div>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** The rows a virtualizer shows at the top of the list, where it would put them, until it has loaded. */
+function FirstRows({
+  count,
+  rowHeight,
+  renderRow,
+  onLastIndex,
+}: {
+  count: number;
+  rowHeight: number;
+  renderRow(index: number, start: number): ReactNode;
+  onLastIndex(index: number): void;
+}) {
+  // The view's height, read before a paint (a layout effect, then a ResizeObserver, whose callbacks run
+  // before the frame paints), as the virtualizer reads it. The view is this body's parent: its ref (the
+  // parent's) is not attached yet when this child's layout effect runs.
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [viewHeight, setViewHeight] = useState(0);
+  useLayoutEffect(() => {
+    const view = bodyRef.current?.parentElement;
+    if (!view) return;
+    setViewHeight(view.clientHeight);
+    const observer = new ResizeObserver(() => setViewHeight(view.clientHeight));
+    observer.observe(view);
+    return () => observer.disconnect();
+  }, []);
+  const shown = Math.min(count, Math.ceil(viewHeight / rowHeight) + OVERSCAN);
+  useEffect(() => onLastIndex(shown - 1), [onLastIndex, shown]);
+  return (
+    <div
+      ref={bodyRef}
+      role="rowgroup"
+      className="vtable__body"
+      style={{ height: count * rowHeight }}
+    >
+      {Array.from({ length: shown }, (_, index) => renderRow(index, index * rowHeight))}
     </div>
   );
 }

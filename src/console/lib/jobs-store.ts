@@ -1,6 +1,8 @@
 // Background jobs the console is following, kept in IndexedDB per user so the tray survives a reload.
-// An in-memory mirror serves React (useSyncExternalStore); every change is written through.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+// An in-memory mirror serves React (useSyncExternalStore); every change is written through. idb is
+// imported when the database is first opened (the layout's load of the user's jobs, once mounted), so
+// no page waits for it before its first content.
+import type { DBSchema, IDBPDatabase } from 'idb';
 import { useSyncExternalStore } from 'react';
 import type { BackgroundJob, ContentUpload, Job } from '#contract/schemas/background-job.ts';
 
@@ -42,11 +44,13 @@ function database(): Promise<IDBPDatabase<JobsDb> | null> {
   dbPromise ??= (
     typeof indexedDB === 'undefined'
       ? Promise.resolve(null)
-      : openDB<JobsDb>(DB_NAME, 1, {
-          upgrade(db) {
-            db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('owner', 'owner');
-          },
-        })
+      : import('idb').then(({ openDB }) =>
+          openDB<JobsDb>(DB_NAME, 1, {
+            upgrade(db) {
+              db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('owner', 'owner');
+            },
+          }),
+        )
   ).catch(() => null); // Private browsing may refuse IndexedDB: the tray then lives in memory only.
   return dbPromise;
 }

@@ -1,12 +1,123 @@
 // Every modal and confirmation goes through Radix Dialog: focus trap, Escape, labelled title/description.
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { useState, type ReactNode } from 'react';
+// Radix's code (dialog-frame.tsx) loads the first time a dialog opens, or once the first page's content
+// has painted (preloadDialogFrame): a closed dialog is only its open state and its trigger, kept here.
+import {
+  cloneElement,
+  createContext,
+  lazy,
+  Suspense,
+  use,
+  useCallback,
+  useId,
+  useMemo,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Button, type ButtonVariant } from './button.tsx';
 import { ErrorState } from './error-state.tsx';
 
-export const Dialog = RadixDialog.Root;
-export const DialogTrigger = RadixDialog.Trigger;
-export const DialogClose = RadixDialog.Close;
+type FrameModule = typeof import('./dialog-frame.tsx');
+let frameModule: FrameModule | null = null;
+let frameLoad: Promise<FrameModule> | null = null;
+
+/** Starts loading Radix's part of the dialogs (once); the first dialog opened then shows at once. */
+export function preloadDialogFrame(): Promise<FrameModule> {
+  frameLoad ??= import('./dialog-frame.tsx').then((module) => (frameModule = module));
+  return frameLoad;
+}
+
+const LazyFrame = lazy(() =>
+  preloadDialogFrame().then((module) => ({ default: module.DialogFrame })),
+);
+
+interface DialogState {
+  open: boolean;
+  setOpen(open: boolean): void;
+  /** Focus back to its trigger, if it has one (as Radix's root does with its trigger's ref). */
+  focusTrigger(): void;
+  contentId: string;
+}
+
+const DialogContext = createContext<DialogState | null>(null);
+
+function useDialog(part: string): DialogState {
+  const state = use(DialogContext);
+  if (!state) throw new Error(`${part} must be inside a <Dialog>`);
+  return state;
+}
+
+export interface DialogProps {
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?(open: boolean): void;
+  children?: ReactNode;
+}
+
+/** A dialog's open state (controlled with `open`, or its own), shared by its trigger, close and content. */
+export function Dialog({
+  open: openProp,
+  defaultOpen = false,
+  onOpenChange,
+  children,
+}: DialogProps) {
+  const [own, setOwn] = useState(defaultOpen);
+  const open = openProp ?? own;
+  const contentId = useId();
+  // As Radix's root: a change of state is reported once, and only when it is a change.
+  const setOpen = useCallback(
+    (next: boolean) => {
+      if (next === open) return;
+      if (openProp === undefined) setOwn(next);
+      onOpenChange?.(next);
+    },
+    [open, openProp, onOpenChange],
+  );
+  const focusTrigger = useCallback(
+    () =>
+      document
+        .querySelector<HTMLElement>(`[data-dialog-trigger="${CSS.escape(contentId)}"]`)
+        ?.focus(),
+    [contentId],
+  );
+  const state = useMemo(
+    () => ({ open, setOpen, focusTrigger, contentId }),
+    [open, setOpen, focusTrigger, contentId],
+  );
+  return <DialogContext value={state}>{children}</DialogContext>;
+}
+
+type ActionChild = ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
+
+/** The child's own click handler first; ours unless it prevented the default (as Radix's Slot does). */
+function chainClick(child: ActionChild, action: () => void) {
+  const own = child.props.onClick;
+  return (event: MouseEvent<HTMLElement>) => {
+    own?.(event);
+    if (!event.defaultPrevented) action();
+  };
+}
+
+/** Opens (or closes) its dialog; its one child is the button (`asChild`, as Radix's). */
+export function DialogTrigger({ children }: { asChild: true; children: ActionChild }) {
+  const { open, setOpen, contentId } = useDialog('DialogTrigger');
+  return cloneElement(children, {
+    onClick: chainClick(children, () => setOpen(!open)),
+    // Where focus returns as the dialog closes (focusTrigger).
+    'data-dialog-trigger': contentId,
+    'aria-haspopup': 'dialog',
+    'aria-expanded': open,
+    'aria-controls': open ? contentId : undefined,
+    'data-state': open ? 'open' : 'closed',
+  } as ActionChild['props']);
+}
+
+/** Closes its dialog; its one child is the button (`asChild`, as Radix's). */
+export function DialogClose({ children }: { asChild: true; children: ActionChild }) {
+  const { setOpen } = useDialog('DialogClose');
+  return cloneElement(children, { onClick: chainClick(children, () => setOpen(false)) });
+}
 
 export interface DialogContentProps {
   title: ReactNode;
@@ -24,48 +135,36 @@ export interface DialogContentProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-export function DialogContent({
-  title,
-  description,
-  children,
-  size = 'md',
-  placement = 'center',
-  locked = false,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-}: DialogContentProps) {
-  const prevent = (event: Event) => {
-    if (locked) event.preventDefault();
+/** The dialog itself: nothing until it first opens, then Radix's (which also plays its closing). */
+export function DialogContent(props: DialogContentProps) {
+  const { open } = useDialog('DialogContent');
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? <OpenedContent {...props} /> : null;
+}
+
+function OpenedContent({ onCloseAutoFocus, ...props }: DialogContentProps) {
+  const { open, setOpen, focusTrigger, contentId } = useDialog('DialogContent');
+  // Chosen once: the loaded frame at once if its code is here, else through Suspense (nothing shows
+  // until it arrives); switching later would mount the open dialog afresh.
+  const [Frame] = useState(() => frameModule?.DialogFrame ?? LazyFrame);
+  const closeFocus = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    if (event.defaultPrevented) return;
+    // Radix's root here has no trigger of its own: back to ours, as Radix would.
+    event.preventDefault();
+    focusTrigger();
   };
   return (
-    <RadixDialog.Portal>
-      <RadixDialog.Overlay className="dialog-overlay" />
-      <RadixDialog.Content
-        className={`dialog dialog--${size} dialog--${placement}`}
-        onEscapeKeyDown={prevent}
-        onPointerDownOutside={prevent}
-        onInteractOutside={prevent}
-        onOpenAutoFocus={onOpenAutoFocus}
-        onCloseAutoFocus={onCloseAutoFocus}
-      >
-        <header className="dialog__header">
-          <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-          {locked ? null : (
-            <RadixDialog.Close className="icon-btn" aria-label="Close dialog">
-              <span aria-hidden="true">×</span>
-            </RadixDialog.Close>
-          )}
-        </header>
-        {description ? (
-          <RadixDialog.Description className="dialog__description">
-            {description}
-          </RadixDialog.Description>
-        ) : (
-          <RadixDialog.Description className="visually-hidden">{title}</RadixDialog.Description>
-        )}
-        <div className="dialog__body">{children}</div>
-      </RadixDialog.Content>
-    </RadixDialog.Portal>
+    <Suspense fallback={null}>
+      <Frame
+        {...props}
+        open={open}
+        onOpenChange={setOpen}
+        contentId={contentId}
+        onCloseAutoFocus={closeFocus}
+      />
+    </Suspense>
   );
 }
 

@@ -3,21 +3,24 @@
 // shared bulk runner with per-template results. The API has no endpoint that lists templates, so the
 // templates saved from this console are listed from the API's answers (for this tab); another
 // template is changed by its id.
-import { useCallback, useMemo, useState } from 'react';
-import { BulkRunView } from '../../components/bulk-run-view.tsx';
+import { Suspense, useCallback, useState } from 'react';
+import { lateComponent, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
-import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
-import { useBulkRun } from '../../lib/bulk/use-bulk-run.ts';
 import { plural } from '../../lib/format.ts';
 import { useSessionDraft } from '../../lib/use-session-draft.ts';
 import { SavedTemplates } from './saved-templates.tsx';
 import { emptyDraft, isUntouched, templateRequest, type TemplateDraft } from './template-model.ts';
 import { TemplateRow } from './template-row.tsx';
-import { templateTask, type SavedTemplate, type TemplateItem } from './template-task.ts';
+import type { SavedTemplate, TemplateItem } from './template-task.ts';
 import './templates.css';
 
-type Mode = 'create' | 'update';
+export type Mode = 'create' | 'update';
+
+// The run's view and the bulk runner load after the first content (or on the first send).
+const TemplateRun = lateComponent(() =>
+  import('./template-run.tsx').then((module) => module.TemplateRun),
+);
 const NO_SAVED: readonly SavedTemplate[] = [];
 let nextKey = 0;
 const newKey = () => `t${Date.now()}-${nextKey++}`;
@@ -29,6 +32,7 @@ export function TemplatesPage({ canApply }: { canApply: boolean }) {
   ]);
   const [saved, setSaved] = useSessionDraft('templates.saved', NO_SAVED);
   const [run, setRun] = useState<{ mode: Mode; items: TemplateItem[] } | null>(null);
+  usePreloadAfterFirstContent(TemplateRun, canApply);
   const requests = drafts.map((draft) => templateRequest(draft, mode));
   const ready = drafts.filter((_draft, index) => requests[index]!.ok);
   const blocked = drafts.filter(
@@ -124,19 +128,21 @@ export function TemplatesPage({ canApply }: { canApply: boolean }) {
             : `${plural(ready.length, 'template')} ready${blocked > 0 ? `; ${plural(blocked, 'template needs', 'templates need')} attention` : ''}.`}
         </p>
         {run ? (
-          <TemplateRun
-            key={run.items.map((item) => item.key).join()}
-            mode={run.mode}
-            items={run.items}
-            onSaved={onSaved}
-            onClose={(doneKeys) => {
-              setRun(null);
-              setDrafts((previous) => {
-                const left = previous.filter((draft) => !doneKeys.has(draft.key));
-                return left.length > 0 ? left : [emptyDraft(newKey())];
-              });
-            }}
-          />
+          <Suspense fallback={null}>
+            <TemplateRun.Component
+              key={run.items.map((item) => item.key).join()}
+              mode={run.mode}
+              items={run.items}
+              onSaved={onSaved}
+              onClose={(doneKeys) => {
+                setRun(null);
+                setDrafts((previous) => {
+                  const left = previous.filter((draft) => !doneKeys.has(draft.key));
+                  return left.length > 0 ? left : [emptyDraft(newKey())];
+                });
+              }}
+            />
+          </Suspense>
         ) : canApply ? (
           <div className="panel__actions">
             <Button variant="primary" disabled={ready.length === 0} onClick={start}>
@@ -146,40 +152,6 @@ export function TemplatesPage({ canApply }: { canApply: boolean }) {
         ) : null}
       </section>
       <SavedTemplates templates={saved} canChange={canApply && run === null} onChange={editSaved} />
-    </div>
-  );
-}
-
-function TemplateRun({
-  mode,
-  items,
-  onSaved,
-  onClose,
-}: {
-  mode: Mode;
-  items: readonly TemplateItem[];
-  onSaved(item: TemplateItem, template: SavedTemplate): void;
-  onClose(doneKeys: ReadonlySet<string>): void;
-}) {
-  const task = useMemo(() => templateTask(mode, onSaved), [mode, onSaved]);
-  const run = useBulkRun({ items, task });
-  const { phase, results } = run;
-  const doneKeys = (all: ReadonlyMap<string, BulkItemResult>) =>
-    new Set([...all].filter(([, result]) => result.status === 'done').map(([key]) => key));
-  return (
-    <div className="templates__run">
-      {phase === 'ready' ? (
-        <div className="panel__actions">
-          <Button variant="primary" onClick={() => void run.start()}>
-            Send {plural(items.length, 'template')}
-          </Button>
-          <Button onClick={() => onClose(new Set())}>Back to editing</Button>
-        </div>
-      ) : (
-        <>
-          <BulkRunView run={run} noun="templates" onClose={() => onClose(doneKeys(results))} />
-        </>
-      )}
     </div>
   );
 }

@@ -3,16 +3,16 @@
 // all, a topic per course), see per course what will be sent or why it is left out, apply in chunks
 // with the shared bulk runner, and read every course's criteria back from the API.
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { CoursePicker, type PickedCourse } from '../../components/course-picker.tsx';
+import { lateComponent, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { plural } from '../../lib/format.ts';
 import { describeCriterion } from '../../lib/completion-criteria.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
 import { useSessionDraft } from '../../lib/use-session-draft.ts';
 import { CourseCriteriaList, type CourseEntry } from './course-criteria-list.tsx';
-import { CriteriaRun } from './criteria-run.tsx';
 import { CriterionForm, type CriteriaMode } from './criterion-form.tsx';
 import {
   courseItem,
@@ -25,6 +25,11 @@ import {
 import type { CriterionItem } from './criteria-task.ts';
 import './criteria.css';
 
+// The run's view and the bulk runner load after the first content (or on the first send).
+const CriteriaRun = lateComponent(() =>
+  import('./criteria-run.tsx').then((module) => module.CriteriaRun),
+);
+
 const NO_COURSES: readonly PickedCourse[] = [];
 
 export function CriteriaPage({ canApply }: { canApply: boolean }) {
@@ -34,6 +39,7 @@ export function CriteriaPage({ canApply }: { canApply: boolean }) {
   const [draft, setDraft] = useState<CriterionDraft>({ type: 'coursePercentViewed', value: '80' });
   const [topics, setTopics] = useState<Record<string, string>>({});
   const [chosenCriteria, setChosenCriteria] = useState<Record<string, string>>({});
+  usePreloadAfterFirstContent(CriteriaRun, canApply);
   const [run, setRun] = useState<{
     items: CriterionItem[];
     skipped: (CriterionItem & { reason: string })[];
@@ -169,15 +175,17 @@ export function CriteriaPage({ canApply }: { canApply: boolean }) {
                 : `${mode === 'create' ? 'Adds' : 'Sets'} “${summary}” on ${plural(sendable.length, 'course')}${leftOut.length > 0 ? `; ${plural(leftOut.length, 'course')} left out (see why below)` : ''}.`}
           </p>
           {run ? (
-            <CriteriaRun
-              key={run.items.map((item) => item.key).join()}
-              mode={mode}
-              items={run.items}
-              skipped={run.skipped}
-              onResults={setResults}
-              onFinished={onFinished}
-              onClose={() => setRun(null)}
-            />
+            <Suspense fallback={null}>
+              <CriteriaRun.Component
+                key={run.items.map((item) => item.key).join()}
+                mode={mode}
+                items={run.items}
+                skipped={run.skipped}
+                onResults={setResults}
+                onFinished={onFinished}
+                onClose={() => setRun(null)}
+              />
+            </Suspense>
           ) : canApply ? (
             <div className="panel__actions">
               <button

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentSearchItem } from '#contract/schemas/read-models.ts';
-import { buildCourseIndex, checkEdit, parsePriceRows, previewPrices } from './price-model.ts';
+import { buildCourseIndex, checkEdit, previewPrices } from './price-model.ts';
+import { parsePriceRows } from './price-rows.ts';
 
 const course = (n: number, sku: string | null, priceInCents: number): ContentSearchItem => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,

@@ -3,29 +3,35 @@
 // `SKU or course id, price`; each checked (0 to 99,999,999 cents, unknown SKUs and ids flagged); a
 // preview of old -> new with the number of changes and their total; sent in chunks of at most 1,000 by
 // the shared bulk runner with per-course results and retry of what failed. Money in, cents out.
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lateComponent, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { formatCount } from '../../lib/format.ts';
+import { useAfterFirstContent } from '../../lib/use-after-first-content.ts';
 import { useSessionDraft } from '../../lib/use-session-draft.ts';
 import { GroupFilter, type PickedGroup } from './group-filter.tsx';
 import { PasteZone, type PasteReport } from './paste-zone.tsx';
 import {
-  parsePriceRows,
   previewPrices,
   type CourseIndex,
   type PriceEdits,
   type PricedCourse,
 } from './price-model.ts';
 import { PriceGrid } from './price-grid.tsx';
-import { PriceRun } from './price-run.tsx';
 import { PriceSummary } from './price-summary.tsx';
 import type { PriceItem } from './price-task.ts';
 import { useCourseIndex } from './use-course-index.ts';
 import './prices.css';
+
+// The run's view and the bulk runner load after the first content (or on the first send).
+const PriceRun = lateComponent(() => import('./price-run.tsx').then((module) => module.PriceRun));
+
+/** The rows' parser (Papa Parse): asked for just after the first content, or when rows first arrive. */
+const loadPriceRows = () => import('./price-rows.ts');
 
 export function PricesPage({ canApply }: { canApply: boolean }) {
   return (
@@ -61,6 +67,11 @@ function PriceEditor({ canApply }: { canApply: boolean }) {
   const [report, setReport] = useState<PasteReport | null>(null);
   const [runItems, setRunItems] = useState<readonly PriceItem[] | null>(null);
   const [results, setResults] = useState<ReadonlyMap<string, BulkItemResult> | null>(null);
+  const afterFirstContent = useAfterFirstContent();
+  useEffect(() => {
+    if (afterFirstContent && canApply) void loadPriceRows();
+  }, [afterFirstContent, canApply]);
+  usePreloadAfterFirstContent(PriceRun, canApply);
 
   const preview = useMemo(() => previewPrices(index, edits), [index, edits]);
   const shown = useMemo(
@@ -81,16 +92,17 @@ function PriceEditor({ canApply }: { canApply: boolean }) {
   );
 
   const applyRows = useCallback(
-    (text: string, source: string) => {
-      const pasted = parsePriceRows(text, index);
-      setEdits((previous) => ({ ...previous, ...pasted.edits }));
-      setReport({
-        source,
-        applied: Object.keys(pasted.edits).length,
-        rows: pasted.rows,
-        problems: pasted.problems,
-      });
-    },
+    (text: string, source: string) =>
+      void loadPriceRows().then(({ parsePriceRows }) => {
+        const pasted = parsePriceRows(text, index);
+        setEdits((previous) => ({ ...previous, ...pasted.edits }));
+        setReport({
+          source,
+          applied: Object.keys(pasted.edits).length,
+          rows: pasted.rows,
+          problems: pasted.problems,
+        });
+      }),
     [index, setEdits],
   );
 
@@ -159,13 +171,15 @@ function PriceEditor({ canApply }: { canApply: boolean }) {
           />
         ) : null}
         {runItems ? (
-          <PriceRun
-            key={runItems.length + ':' + (runItems[0]?.key ?? '')}
-            items={runItems}
-            onResults={setResults}
-            onConfirmed={onConfirmed}
-            onClose={() => setRunItems(null)}
-          />
+          <Suspense fallback={null}>
+            <PriceRun.Component
+              key={runItems.length + ':' + (runItems[0]?.key ?? '')}
+              items={runItems}
+              onResults={setResults}
+              onConfirmed={onConfirmed}
+              onClose={() => setRunItems(null)}
+            />
+          </Suspense>
         ) : (
           <PriceSummary
             preview={preview}

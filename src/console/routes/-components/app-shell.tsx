@@ -70,10 +70,17 @@ export function AppShell() {
   const [jobsOpen, setJobsOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const entries = navEntries(capabilities);
+  const afterFirstContent = useAfterFirstContent();
 
   useEffect(() => {
     void jobsStore.load(user.email);
   }, [user.email]);
+
+  // A page's dialogs load their Radix code when first opened; fetched now, a first click finds it here.
+  useEffect(() => {
+    if (afterFirstContent)
+      void import('../../components/ui/dialog.tsx').then((dialog) => dialog.preloadDialogFrame());
+  }, [afterFirstContent]);
 
   return (
     <div className="shell">

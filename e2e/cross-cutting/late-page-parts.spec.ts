@@ -1,0 +1,110 @@
+// Page parts that load after the first content (issue 27): a list's virtualizer, Radix's dialog code and
+// a bulk run's view. Their chunks are held back here: the list draws its first rows without the
+// virtualizer, in the places the virtualizer then keeps them; a dialog opened before Radix's code has
+// arrived opens when it does, and gives focus back to its trigger as it closes. Screenshots of the list
+// before and after at 1440 and 390 px in the test's output folder.
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+
+/** Requests for the chunks `pattern` matches, held until `release()`. */
+function hold(page: Page, pattern: RegExp): { release(): void; held: () => number } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  void page.route(pattern, async (route: Route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  return { release, held: () => held };
+}
+
+const VIRTUAL_BODY = /\/assets\/virtual-body-[\w-]+\.js$/;
+const DIALOG_FRAME = /\/assets\/dialog-frame-[\w-]+\.js$/;
+
+/** Index and box of every body row drawn. */
+const rowBoxes = (page: Page) =>
+  page.locator('.vtable__body [role="row"]').evaluateAll((rows) =>
+    rows.map((row) => {
+      const { x, y, width, height } = row.getBoundingClientRect();
+      return { index: row.getAttribute('aria-rowindex'), x, y, width, height };
+    }),
+  );
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`at ${width} px a list draws its first rows before the virtualizer loads, where it keeps them`, async ({
+    page,
+    signInAs,
+  }, testInfo) => {
+    await signInAs('admin');
+    await page.setViewportSize({ width, height });
+    const late = hold(page, VIRTUAL_BODY);
+    await page.goto('/users?perPage=100');
+    await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+    // Every user of the demo seed (43) on one page.
+    const count = page.getByTestId('list-count');
+    await expect(count).toHaveText(/^Showing (\d+) of \1 users$/);
+    const total = Number(/of (\d+)/.exec((await count.textContent())!)![1]);
+    await expect.poll(late.held).toBeGreaterThan(0);
+    const before = await rowBoxes(page);
+    // The view's rows and the overscan, not every row.
+    expect(before.length).toBeGreaterThan(12);
+    expect(before.length).toBeLessThan(total);
+    expect(before[0]!.index).toBe('2');
+    const bodyHeight = await page.locator('.vtable__body').evaluate((body) => body.clientHeight);
+    await page.screenshot({ path: testInfo.outputPath(`users-${width}-before.png`) });
+
+    const loaded = page.waitForResponse(VIRTUAL_BODY);
+    late.release();
+    await loaded;
+    // The virtualizer draws the same rows in the same places, in a body of the same height.
+    await expect.poll(() => rowBoxes(page)).toEqual(before);
+    expect(await page.locator('.vtable__body').evaluate((body) => body.clientHeight)).toBe(
+      bodyHeight,
+    );
+    await page.screenshot({ path: testInfo.outputPath(`users-${width}-after.png`) });
+
+    // It is the virtualizer now: scrolled to the end, the last rows are drawn and the first are gone.
+    await page.getByTestId('vtable-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(
+      page.locator(`.vtable__body [role="row"][aria-rowindex="${total + 1}"]`),
+    ).toBeVisible();
+    await expect(page.locator('.vtable__body [role="row"][aria-rowindex="2"]')).toHaveCount(0);
+  });
+}
+
+test('a dialog opened before its code has loaded opens when it arrives, then gives focus back', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  const frame = hold(page, DIALOG_FRAME);
+  await page.goto('/course-groups');
+  const bell = page.getByTestId('alert-bell');
+  await expect(bell).toBeVisible();
+  // Asked for just after the first content (the layout's prefetch), and held.
+  await expect.poll(frame.held).toBeGreaterThan(0);
+  await bell.click();
+  await expect(bell).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  frame.release();
+  const dialog = page.getByRole('dialog', { name: 'Alerts' });
+  await expect(dialog).toBeVisible();
+  await expect(bell).toHaveAttribute('aria-controls', (await dialog.getAttribute('id'))!);
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(bell).toBeFocused();
+  await expect(bell).toHaveAttribute('aria-expanded', 'false');
+
+  // Opened again, it shows at once and closes from its own button.
+  await bell.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close dialog' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bell).toBeFocused();
+});
