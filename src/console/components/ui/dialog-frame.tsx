@@ -2,7 +2,24 @@
 // content, `preloadDialogFrame` in dialog.tsx), since its focus trap, scroll lock and layers (some 14 KB
 // gzip) are needed by no page before it shows.
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { DialogContentProps } from './dialog.tsx';
+import type { ReactNode } from 'react';
+
+/** What every dialog's content takes (dialog.tsx's DialogContent); here so the two files form no circle. */
+export interface DialogContentProps {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** `wide`: most of the screen (a JSON preview, a table of changes). */
+  size?: 'md' | 'lg' | 'wide';
+  /** Side sheet (the jobs tray) instead of a centred dialog. */
+  placement?: 'center' | 'side';
+  /** Stops Escape/outside clicks from closing the dialog, e.g. while a bulk run is in flight. */
+  locked?: boolean;
+  /** Where focus goes as the dialog opens (preventDefault, then focus it); Radix's first tabbable. */
+  onOpenAutoFocus?: (event: Event) => void;
+  /** Where focus goes as it closes; by default back to what opened it. */
+  onCloseAutoFocus?: (event: Event) => void;
+}
 
 export interface DialogFrameProps extends DialogContentProps {
   open: boolean;

@@ -16,6 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Button, type ButtonVariant } from './button.tsx';
+import type { DialogContentProps } from './dialog-frame.tsx';
 import { ErrorState } from './error-state.tsx';
 
 type FrameModule = typeof import('./dialog-frame.tsx');
@@ -117,22 +118,6 @@ export function DialogTrigger({ children }: { asChild: true; children: ActionChi
 export function DialogClose({ children }: { asChild: true; children: ActionChild }) {
   const { setOpen } = useDialog('DialogClose');
   return cloneElement(children, { onClick: chainClick(children, () => setOpen(false)) });
-}
-
-export interface DialogContentProps {
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  /** `wide`: most of the screen (a JSON preview, a table of changes). */
-  size?: 'md' | 'lg' | 'wide';
-  /** Side sheet (the jobs tray) instead of a centred dialog. */
-  placement?: 'center' | 'side';
-  /** Stops Escape/outside clicks from closing the dialog, e.g. while a bulk run is in flight. */
-  locked?: boolean;
-  /** Where focus goes as the dialog opens (preventDefault, then focus it); Radix's first tabbable. */
-  onOpenAutoFocus?: (event: Event) => void;
-  /** Where focus goes as it closes; by default back to what opened it. */
-  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** The dialog itself: nothing until it first opens, then Radix's (which also plays its closing). */

@@ -4,6 +4,8 @@
 import { CertificateTemplateCreate, CertificateTemplateUpdate } from '#contract/schemas/release.ts';
 import type { z } from '#contract/zod.ts';
 
+/** Whether a send creates new templates or changes existing ones (by id). */
+export type TemplateMode = 'create' | 'update';
 export type Orientation = 'landscape' | 'portrait';
 
 export interface TemplateDraft {
@@ -51,7 +53,7 @@ function problemsOf(error: z.core.$ZodError): string[] {
 }
 
 /** A row nobody has typed in yet: its problems wait until someone does. */
-export function isUntouched(draft: TemplateDraft, mode: 'create' | 'update'): boolean {
+export function isUntouched(draft: TemplateDraft, mode: TemplateMode): boolean {
   const empty = emptyDraft(draft.key);
   return (
     draft.id.trim() === '' &&
@@ -63,7 +65,7 @@ export function isUntouched(draft: TemplateDraft, mode: 'create' | 'update'): bo
   );
 }
 
-export function templateRequest(draft: TemplateDraft, mode: 'create' | 'update'): TemplateRequest {
+export function templateRequest(draft: TemplateDraft, mode: TemplateMode): TemplateRequest {
   const courseIds = draft.courses.map((course) => course.id);
   if (mode === 'create') {
     const parsed = CertificateTemplateCreate.safeParse({

@@ -8,6 +8,7 @@ import {
   isUntouched,
   type Orientation,
   type TemplateDraft,
+  type TemplateMode,
   type TemplateRequest,
 } from './template-model.ts';
 
@@ -22,7 +23,7 @@ export function TemplateRow({
 }: {
   draft: TemplateDraft;
   number: number;
-  mode: 'create' | 'update';
+  mode: TemplateMode;
   request: TemplateRequest;
   locked: boolean;
   onChange(draft: TemplateDraft): void;

@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { useBulkRun } from '../../lib/bulk/use-bulk-run.ts';
 import { plural } from '../../lib/format.ts';
+import type { TemplateMode } from './template-model.ts';
 import { templateTask, type SavedTemplate, type TemplateItem } from './template-task.ts';
-import type { Mode } from './templates-page.tsx';
 
 export function TemplateRun({
   mode,
@@ -15,7 +15,7 @@ export function TemplateRun({
   onSaved,
   onClose,
 }: {
-  mode: Mode;
+  mode: TemplateMode;
   items: readonly TemplateItem[];
   onSaved(item: TemplateItem, template: SavedTemplate): void;
   onClose(doneKeys: ReadonlySet<string>): void;

@@ -10,7 +10,7 @@ import {
   bulkCreateCertificateTemplates,
   bulkUpdateCertificateTemplates,
 } from '../../lib/content-api.ts';
-import type { TemplateRequest } from './template-model.ts';
+import type { TemplateMode, TemplateRequest } from './template-model.ts';
 
 export const TEMPLATES_PER_CALL = 1000;
 export const NOT_CONFIRMED = 'The API answered without this template: it is not confirmed.';
@@ -22,7 +22,7 @@ export interface TemplateItem extends BulkItem {
 }
 
 export function templateTask(
-  mode: 'create' | 'update',
+  mode: TemplateMode,
   onSaved: (item: TemplateItem, template: SavedTemplate) => void,
 ): BulkTask<TemplateItem> {
   return {

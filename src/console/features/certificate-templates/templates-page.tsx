@@ -10,12 +10,16 @@ import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { plural } from '../../lib/format.ts';
 import { useSessionDraft } from '../../lib/use-session-draft.ts';
 import { SavedTemplates } from './saved-templates.tsx';
-import { emptyDraft, isUntouched, templateRequest, type TemplateDraft } from './template-model.ts';
+import {
+  emptyDraft,
+  isUntouched,
+  templateRequest,
+  type TemplateDraft,
+  type TemplateMode,
+} from './template-model.ts';
 import { TemplateRow } from './template-row.tsx';
 import type { SavedTemplate, TemplateItem } from './template-task.ts';
 import './templates.css';
-
-export type Mode = 'create' | 'update';
 
 // The run's view and the bulk runner load after the first content (or on the first send).
 const TemplateRun = lateComponent(() =>
@@ -26,12 +30,12 @@ let nextKey = 0;
 const newKey = () => `t${Date.now()}-${nextKey++}`;
 
 export function TemplatesPage({ canApply }: { canApply: boolean }) {
-  const [mode, setMode] = useState<Mode>('create');
+  const [mode, setMode] = useState<TemplateMode>('create');
   const [drafts, setDrafts] = useSessionDraft<readonly TemplateDraft[]>('templates.drafts', [
     emptyDraft('first'),
   ]);
   const [saved, setSaved] = useSessionDraft('templates.saved', NO_SAVED);
-  const [run, setRun] = useState<{ mode: Mode; items: TemplateItem[] } | null>(null);
+  const [run, setRun] = useState<{ mode: TemplateMode; items: TemplateItem[] } | null>(null);
   usePreloadAfterFirstContent(TemplateRun, canApply);
   const requests = drafts.map((draft) => templateRequest(draft, mode));
   const ready = drafts.filter((_draft, index) => requests[index]!.ok);
