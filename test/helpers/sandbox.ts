@@ -3,6 +3,13 @@ import { buildSandbox, type Sandbox, type SandboxOptions } from '../../src/sandb
 
 export const TEST_SECRET_KEY = 'sk_test_0123456789abcdef0123';
 
+/**
+ * For a hook that starts a sandbox with the demo seed: the seed hashes 43 passwords with scrypt and builds
+ * the catalog, some 5 s of CPU on the 2-core machine, so vitest's 10 s default for hooks is missed
+ * whenever other files' servers share the cores (CI runs two workers).
+ */
+export const DEMO_SEED_HOOK_TIMEOUT_MS = 60_000;
+
 export interface TestSandbox {
   sandbox: Sandbox;
   baseUrl: string;

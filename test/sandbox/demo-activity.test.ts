@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_KINDS, LOGIN_MUTATION, LoginResult } from '#contract/index.ts';
-import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { DEMO_SEED_HOOK_TIMEOUT_MS, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { DEMO_HISTORY_EVENTS } from '../../src/sandbox/seed/demo-activity.ts';
 import {
   DEMO_LEARNER_COUNT,
@@ -12,8 +12,8 @@ describe('demo seed: accounts, meetings and event history', () => {
   let s: TestSandbox;
   beforeAll(async () => {
     s = await startSandbox({ seed: 'demo' });
-  });
-  afterAll(() => s.close());
+  }, DEMO_SEED_HOOK_TIMEOUT_MS);
+  afterAll(() => s?.close());
 
   const login = (email: string, password: string) =>
     s.raw('POST', `/graphql?apiKey=${s.secretKey}`, {

@@ -11,7 +11,7 @@ import {
 } from '#contract/index.ts';
 import { createCompany } from '../../src/sandbox/company.ts';
 import { seedDemo } from '../../src/sandbox/seed/index.ts';
-import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
+import { DEMO_SEED_HOOK_TIMEOUT_MS, startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { walkPages } from './read-helpers.ts';
 
 let demo: TestSandbox;
@@ -20,8 +20,8 @@ let groups: Record<string, unknown>[];
 beforeAll(async () => {
   demo = await startSandbox({ seed: 'demo' });
   groups = (await walkPages(demo, '/courseGroups?perPage=20', 'courseGroups')).items;
-});
-afterAll(() => demo.close());
+}, DEMO_SEED_HOOK_TIMEOUT_MS);
+afterAll(() => demo?.close());
 
 const count = (sql: string, ...params: unknown[]) =>
   (demo.sandbox.db.prepare(sql).get(...params) as { n: number }).n;

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SEED_HOOK_TIMEOUT_MS } from '../helpers/sandbox.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 
@@ -58,8 +59,7 @@ describe.each(ENGINES)('names (%s)', (engine) => {
     await h.sandboxSettings({ activityPerMinute: 0 });
     support = await h.sessionCookie('support@lectern.test', 'support');
     catalog = await readCatalog(h);
-    // The demo catalogue is seeded at start: seconds of work, more on a busy machine.
-  }, 60_000);
+  }, DEMO_SEED_HOOK_TIMEOUT_MS);
   afterEach(async () => {
     await h.sandboxSettings({ faults: [] });
   });
