@@ -4,7 +4,6 @@
 import {
   cloneElement,
   createContext,
-  lazy,
   Suspense,
   use,
   useCallback,
@@ -15,23 +14,18 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { lateComponent } from '../late-component.tsx';
 import { Button, type ButtonVariant } from './button.tsx';
 import type { DialogContentProps } from './dialog-frame.tsx';
 import { ErrorState } from './error-state.tsx';
 
-type FrameModule = typeof import('./dialog-frame.tsx');
-let frameModule: FrameModule | null = null;
-let frameLoad: Promise<FrameModule> | null = null;
-
-/** Starts loading Radix's part of the dialogs (once); the first dialog opened then shows at once. */
-export function preloadDialogFrame(): Promise<FrameModule> {
-  frameLoad ??= import('./dialog-frame.tsx').then((module) => (frameModule = module));
-  return frameLoad;
-}
-
-const LazyFrame = lazy(() =>
-  preloadDialogFrame().then((module) => ({ default: module.DialogFrame })),
+/** Radix's part of the dialogs, loaded once; a dialog opened after that shows at once. */
+const dialogFrame = lateComponent(() =>
+  import('./dialog-frame.tsx').then((module) => module.DialogFrame),
 );
+
+/** Starts loading Radix's part of the dialogs (once). */
+export const preloadDialogFrame = (): Promise<unknown> => dialogFrame.preload();
 
 interface DialogState {
   open: boolean;
@@ -130,9 +124,8 @@ export function DialogContent(props: DialogContentProps) {
 
 function OpenedContent({ onCloseAutoFocus, ...props }: DialogContentProps) {
   const { open, setOpen, focusTrigger, contentId } = useDialog('DialogContent');
-  // Chosen once: the loaded frame at once if its code is here, else through Suspense (nothing shows
-  // until it arrives); switching later would mount the open dialog afresh.
-  const [Frame] = useState(() => frameModule?.DialogFrame ?? LazyFrame);
+  // The loaded frame at once if its code is here, else through Suspense (nothing shows until it arrives).
+  const Frame = dialogFrame.Component;
   const closeFocus = (event: Event) => {
     onCloseAutoFocus?.(event);
     if (event.defaultPrevented) return;
