@@ -15,6 +15,23 @@ export interface LandingDataStart {
 /** What a route starts on landing; it keeps the promise with `keepLandingData`. */
 export type LandingData = (start: LandingDataStart) => void;
 
+/**
+ * How a route's `landingData` sends its reads: same-origin JSON GETs, sent at once rather than once the
+ * session's answer has been parsed (they are reads the server answers only for a signed-in user with a
+ * role), and cancelled when the session says nobody with a role is signed in. Null when not sent or
+ * cancelled: the loader then asks again.
+ */
+export function landingReads(session: Promise<unknown>): (url: string) => Promise<Response | null> {
+  const cancel = new AbortController();
+  session.catch(() => cancel.abort());
+  return (url) =>
+    fetch(url, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      signal: cancel.signal,
+    }).catch(() => null);
+}
+
 const started = new Map<string, Promise<unknown>>();
 let open = true;
 

@@ -49,7 +49,7 @@ function EditCoursePage() {
   const { created } = Route.useSearch();
   const { capabilities } = Route.useRouteContext();
   usePageTitle(`Edit ${init.saved.attributes.title}`);
-  useMarkContentShown(!capabilities.createAndUpdate); // Else the outline marks its rows.
+  useMarkContentShown(!capabilities.createAndUpdate); // Else the course editor marks its first frame.
   if (!capabilities.createAndUpdate)
     return (
       <NotAllowedPage

@@ -3,8 +3,7 @@
 // Kept in the shell, so it imports nothing: the answers stay unparsed JSON, and the loader checks them
 // with the contract (open-saved.ts) once its code has loaded. The URLs are the content API client's
 // (editor-landing.test.ts).
-import type { LandingData } from '../../../lib/landing-data.ts';
-import { keepLandingData } from '../../../lib/landing-data.ts';
+import { keepLandingData, landingReads, type LandingData } from '../../../lib/landing-data.ts';
 
 /** A read's JSON body when it answered 2xx; null when it was not sent, cancelled, failed or not JSON. */
 export type LandedRead = Promise<{ body: unknown } | null>;
@@ -35,23 +34,16 @@ function groupIdOf(landed: { body: unknown } | null): string | null {
 }
 
 /**
- * `staticData.landingData` of the editor route. The reads leave at once, not once the session's answer
- * has been parsed (that waits for the contract's code): they are GETs the console server answers only
- * for a signed-in user with a role, and when the session says there is none they are cancelled and
- * nothing is kept.
+ * `staticData.landingData` of the editor route. The reads leave at once (`landingReads`); when the
+ * session says nobody with a role is signed in they are cancelled and nothing is kept.
  */
 export const startEditorReads: LandingData = ({ params, session }) => {
   const courseId = params.courseId!;
-  const cancel = new AbortController();
-  session.catch(() => cancel.abort());
+  const send = landingReads(session);
   const read = (url: string): LandedRead =>
-    fetch(url, {
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-      signal: cancel.signal,
-    })
-      .then(async (answer) => (answer.ok ? { body: (await answer.json()) as unknown } : null))
-      .catch(() => null); // Not sent, cancelled, or not JSON: the loader asks again.
+    send(url)
+      .then(async (answer) => (answer?.ok ? { body: (await answer.json()) as unknown } : null))
+      .catch(() => null); // Not JSON: the loader asks again.
   const structure = read(editorLandingUrls.structure(courseId));
   const group = structure.then(groupIdOf);
   const landing: EditorLanding = {

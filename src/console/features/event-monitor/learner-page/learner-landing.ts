@@ -3,8 +3,7 @@
 // imports nothing: the answers stay raw `Response`s, and the page's queries parse them with the contract
 // (learner-data.ts) once its code has loaded. The URLs are the contract's (learner-landing.test.ts).
 import type { EventKind } from '#contract/enums.ts';
-import type { LandingData } from '../../../lib/landing-data.ts';
-import { keepLandingData } from '../../../lib/landing-data.ts';
+import { keepLandingData, landingReads, type LandingData } from '../../../lib/landing-data.ts';
 
 /** The timeline's filter as the page's URL gives it. */
 export interface LandingFilter {
@@ -67,23 +66,14 @@ function filterOf(search: string): LandingFilter {
 }
 
 /**
- * `staticData.landingData` of the learner route: the four reads, sent at once rather than once the
- * session's answer has been parsed (that waits for the contract's code): they are GETs that the server
- * answers only for a signed-in user with a role, and when the session says there is none they are
- * cancelled and nothing is kept.
+ * `staticData.landingData` of the learner route: the four reads, sent at once (`landingReads`); when the
+ * session says nobody with a role is signed in they are cancelled and nothing is kept.
  */
 export const startLearnerReads: LandingData = ({ params, session }) => {
   const learnerId = params.learnerId!;
   const filter = filterOf(window.location.search);
   const urls = landingUrls(learnerId, filter);
-  const cancel = new AbortController();
-  session.catch(() => cancel.abort());
-  const read = (url: string) =>
-    fetch(url, {
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-      signal: cancel.signal,
-    }).catch(() => null); // Not sent or cancelled: the page asks again.
+  const read = landingReads(session);
   const landing: LearnerLanding = {
     filter,
     summary: read(urls.summary),
