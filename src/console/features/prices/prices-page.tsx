@@ -3,7 +3,7 @@
 // `SKU or course id, price`; each checked (0 to 99,999,999 cents, unknown SKUs and ids flagged); a
 // preview of old -> new with the number of changes and their total; sent in chunks of at most 1,000 by
 // the shared bulk runner with per-course results and retry of what failed. Money in, cents out.
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { lateComponent, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
@@ -11,7 +11,6 @@ import { Field } from '../../components/ui/field.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { formatCount } from '../../lib/format.ts';
-import { useAfterFirstContent } from '../../lib/use-after-first-content.ts';
 import { useSessionDraft } from '../../lib/use-session-draft.ts';
 import { GroupFilter, type PickedGroup } from './group-filter.tsx';
 import { PasteZone, type PasteReport } from './paste-zone.tsx';
@@ -32,6 +31,7 @@ const PriceRun = lateComponent(() => import('./price-run.tsx').then((module) => 
 
 /** The rows' parser (Papa Parse): asked for just after the first content, or when rows first arrive. */
 const loadPriceRows = () => import('./price-rows.ts');
+const priceRowsCode = { preload: loadPriceRows };
 
 export function PricesPage({ canApply }: { canApply: boolean }) {
   return (
@@ -67,10 +67,7 @@ function PriceEditor({ canApply }: { canApply: boolean }) {
   const [report, setReport] = useState<PasteReport | null>(null);
   const [runItems, setRunItems] = useState<readonly PriceItem[] | null>(null);
   const [results, setResults] = useState<ReadonlyMap<string, BulkItemResult> | null>(null);
-  const afterFirstContent = useAfterFirstContent();
-  useEffect(() => {
-    if (afterFirstContent && canApply) void loadPriceRows();
-  }, [afterFirstContent, canApply]);
+  usePreloadAfterFirstContent(priceRowsCode, canApply);
   usePreloadAfterFirstContent(PriceRun, canApply);
 
   const preview = useMemo(() => previewPrices(index, edits), [index, edits]);
