@@ -57,7 +57,7 @@ test('a grant made on the roles page is in the audit log; filters and exports fo
   await expectNoSeriousA11yViolations(page, 'audit page');
 
   // Filters go into the URL and narrow the list.
-  await page.getByLabel('User').fill(DEMO_ACCOUNTS.admin.email.toUpperCase());
+  await page.getByLabel('User', { exact: true }).fill(DEMO_ACCOUNTS.admin.email.toUpperCase());
   await page.getByLabel('Route').fill('grantRole');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/route=grantRole/);

@@ -57,3 +57,23 @@ test('search with a kind filter shows only that kind, with the list’s columns'
   );
   await expect(table.getByRole('row', { name: new RegExp(micro[0]!.title) })).toBeVisible();
 });
+
+test('slow details still fill their row; details that cannot be read say so instead of loading forever', async ({
+  page,
+  sandbox,
+}) => {
+  const prefix = `Slow details ${Date.now()}`;
+  const [slow, broken] = await sandbox.createGroups(2, `${prefix} group`, { kind: 'courseGroup' });
+  // The rows mount, then remount in the virtual list, while these reads are still out.
+  await sandbox.faults([
+    { route: `/courseGroups/${slow!.groupId}`, method: 'GET', delayMs: 1500, rate: 1 },
+    { route: `/courseGroups/${broken!.groupId}`, method: 'GET', status: 500, rate: 1 },
+  ]);
+  await page.goto(`/course-groups?q=${encodeURIComponent(prefix)}`);
+  const table = page.getByRole('table', { name: 'Search results' });
+  const slowRow = table.getByRole('row', { name: new RegExp(slow!.title) });
+  const brokenRow = table.getByRole('row', { name: new RegExp(broken!.title) });
+  await expect(slowRow.getByRole('cell').nth(7)).toHaveText('E2E Author');
+  await expect(brokenRow.getByRole('cell').nth(7)).toHaveText('Not read');
+  await expect(brokenRow.getByRole('cell').nth(5)).toHaveText('Not read');
+});

@@ -116,7 +116,7 @@ test('kind, learner and text filters narrow the list, live in the URL, and the b
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind'))))
     expect(kind).toBe('quizAttempt');
 
-  await page.getByLabel('Learner').fill(learner);
+  await page.getByLabel('Learner', { exact: true }).fill(learner);
   await expect(page).toHaveURL(
     new RegExp(`learner=${encodeURIComponent(learner).replace(/\./g, '\\.')}`),
   );
@@ -367,7 +367,7 @@ test('a new filter reads its own history even when its list starts out like the 
   await expect(page.getByText('No events match these filters.')).toBeVisible();
   // Regression: the next filter's first view was as long (0 rows), at the same end of the list and
   // as ready as this one, so nothing asked for its history and the list stopped at "Load older events".
-  await page.getByLabel('Learner').fill('');
+  await page.getByLabel('Learner', { exact: true }).fill('');
   await expect(page).toHaveURL(/\?kinds=quizAttempt$/);
   await expect(page.getByText("Start of the relay's stored history.")).toBeVisible();
   await expectShown(page, quizzes.length);

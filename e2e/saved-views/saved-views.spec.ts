@@ -61,7 +61,7 @@ test('support saves the monitor’s filters as a view for support, pins it, open
   await expect(viewsButton(page)).toHaveText(`View: ${name}▾`);
 
   // A changed filter marks the view changed; updating it stores the new filters.
-  await page.getByLabel('Learner').fill('grace');
+  await page.getByLabel('Learner', { exact: true }).fill('grace');
   await expect(viewsButton(page)).toHaveText(`View: ${name} (changed)▾`);
   await viewsButton(page).click();
   await menu(page)

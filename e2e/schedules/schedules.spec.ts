@@ -151,7 +151,7 @@ test('an admin schedules a learning path to unpublish; archive is not offered fo
   await page.goto('/learning-paths?sku=LP-SALES-100');
   const card = page.getByRole('region', { name: 'Sales Ramp Path' });
   await card.getByText('Schedule an action').click();
-  const action = card.getByLabel('Action');
+  const action = card.getByLabel('Action', { exact: true });
   await expect(action.locator('option')).toHaveText(['Publish', 'Unpublish']);
   await action.selectOption('unpublish');
   await card.getByLabel('Date and time').fill('2030-06-01T09:00');

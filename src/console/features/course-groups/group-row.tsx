@@ -42,6 +42,8 @@ export type GroupCellData = Pick<CourseGroupListItem, 'id' | 'title' | 'status'>
   slug?: string | undefined;
   kind?: string | null | undefined;
   details?: Omit<CourseGroupListItem, 'id' | 'title' | 'status' | 'slug' | 'kind'> | undefined;
+  /** The details could not be read: say so rather than show them loading forever. */
+  unread?: boolean;
 };
 
 const Muted = ({ children = '—' }: { children?: string }) => (
@@ -51,7 +53,7 @@ const Muted = ({ children = '—' }: { children?: string }) => (
 /** The list's columns, shared by the filtered list and the search results. */
 export function GroupCells({ group }: { group: GroupCellData }) {
   const details = group.details;
-  const loading = <Muted>…</Muted>;
+  const placeholder = <Muted>{group.unread ? 'Not read' : '…'}</Muted>;
   return (
     <>
       <div role="cell" className="cell cell--title">
@@ -72,22 +74,30 @@ export function GroupCells({ group }: { group: GroupCellData }) {
         <GroupScheduledFor groupId={group.id} status={group.status} compact />
       </div>
       <div role="cell" className="cell cell--template" data-label="Template">
-        {details ? details.isTemplate ? 'Template' : <Muted /> : loading}
+        {details ? details.isTemplate ? 'Template' : <Muted /> : placeholder}
       </div>
       <div role="cell" className="cell cell--language" data-label="Language">
-        {details ? details.language : loading}
+        {details ? details.language : placeholder}
       </div>
       <div role="cell" className="cell cell--content-type" data-label="Content type">
-        {details ? contentTypeLabel(details.contentType) : loading}
+        {details ? contentTypeLabel(details.contentType) : placeholder}
       </div>
       <div role="cell" className="cell cell--authors" data-label="Authors">
-        {details ? details.authors.length > 0 ? details.authors.join(', ') : <Muted /> : loading}
+        {details ? (
+          details.authors.length > 0 ? (
+            details.authors.join(', ')
+          ) : (
+            <Muted />
+          )
+        ) : (
+          placeholder
+        )}
       </div>
       <div role="cell" className="cell cell--source" data-label="Source">
-        {details ? (details.source ?? <Muted />) : loading}
+        {details ? (details.source ?? <Muted />) : placeholder}
       </div>
       <div role="cell" className="cell cell--courses" data-label="Courses">
-        {details ? formatCount(details.courseCount) : loading}
+        {details ? formatCount(details.courseCount) : placeholder}
       </div>
     </>
   );

@@ -100,7 +100,10 @@ const ResultRow = memo(function ResultRow({
   onToggle,
 }: TableRowProps<ContentSearchItem>) {
   // Read from the cache the details hook fills; never fetched from here.
-  const { data: detail } = useQuery({ ...courseGroupQueries.detail(item.id), enabled: false });
+  const { data: detail, isError } = useQuery({
+    ...courseGroupQueries.detail(item.id),
+    enabled: false,
+  });
   return (
     <TableRow
       index={index}
@@ -117,6 +120,7 @@ const ResultRow = memo(function ResultRow({
           kind: detail?.kind ?? item.kind,
           status: detail?.status ?? item.status,
           details: detail,
+          unread: isError,
         }}
       />
     </TableRow>
