@@ -166,6 +166,8 @@ export default defineConfig({
     outDir: 'dist/console',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the console server preloads a landing route's chunks from it (spa.ts).
+    manifest: true,
     // Every browser the console supports preloads modules itself; the polyfill only cost the shell
     // (0.5 KB gzip) and a scan of the document's links at start.
     modulePreload: { polyfill: false },

@@ -20,6 +20,7 @@ import { MonitorEnv, STAFF } from '../e2e/event-monitor/harness.ts';
 import { demoLearner } from '../test/helpers/demo-accounts.ts';
 import { buildConsole, ROOT, type Manifest } from './console-build.ts';
 import { launchBenchBrowser } from './editor-page.ts';
+import { landingIndex } from '../src/server/plugins/spa.ts';
 import { serveStatic } from './editor-serve.ts';
 import { machine, verdict } from './verdict.ts';
 
@@ -277,7 +278,17 @@ export async function run(): Promise<void> {
     await env.close();
     throw error;
   }
-  const server = await serveStatic(outDir, env.url, PORTS.build);
+  // index.html as the console server writes it, with the landing route's preloads (spa.ts);
+  // LECTERN_BENCH_PRELOADS=off serves the built file as it is.
+  const index = landingIndex(outDir, 'manifest.json');
+  const server = await serveStatic(
+    outDir,
+    env.url,
+    PORTS.build,
+    process.env.LECTERN_BENCH_PRELOADS === 'off'
+      ? undefined
+      : (pathname, query, signedIn) => index(pathname, query, signedIn, undefined),
+  );
   const browser = await launchBenchBrowser();
   try {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

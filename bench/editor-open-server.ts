@@ -41,7 +41,11 @@ export async function serveEditorBench(
     if (upstreamLatencyMs > 0) await new Promise((done) => setTimeout(done, upstreamLatencyMs));
     return reply.type('application/json').send(body);
   });
-  await registerSpa(app, outDir);
+  // The bench's visitor is signed in (the session answers so): index.html preloads the route's chunks
+  // and reads, as for a visitor with a session cookie; LECTERN_BENCH_PRELOADS=off measures without.
+  await registerSpa(app, outDir, {
+    hasSession: () => process.env.LECTERN_BENCH_PRELOADS !== 'off',
+  });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     origin,

@@ -12,7 +12,18 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-export function serveStatic(root: string, apiOrigin?: string, port = 0): Promise<Server> {
+/** index.html for a page address, as the console server writes it (spa.ts `landingIndex`). */
+export type IndexPage = (pathname: string, query: string, signedIn: boolean) => string | Buffer;
+
+/** A session cookie of the console server, which decides whether index.html preloads a route's reads. */
+const SESSION_COOKIE = /(^|;\s*)(__Host-)?lectern_session=/;
+
+export function serveStatic(
+  root: string,
+  apiOrigin?: string,
+  port = 0,
+  indexPage?: IndexPage,
+): Promise<Server> {
   const server = createServer((incoming, response) => {
     if (apiOrigin && incoming.url?.startsWith('/api/')) {
       const target = new URL(incoming.url, apiOrigin);
@@ -30,8 +41,16 @@ export function serveStatic(root: string, apiOrigin?: string, port = 0): Promise
     }
     const path = normalize(decodeURIComponent((incoming.url ?? '/').split('?')[0]!));
     let file = join(root, path);
-    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory())
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
+      if (indexPage) {
+        const [pathname, query = ''] = (incoming.url ?? '/').split('?') as [string, string?];
+        const signedIn = SESSION_COOKIE.test(incoming.headers.cookie ?? '');
+        response.writeHead(200, { 'content-type': TYPES['.html']! });
+        response.end(indexPage(pathname, query, signedIn));
+        return;
+      }
       file = join(root, 'index.html');
+    }
     response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(response);
   });

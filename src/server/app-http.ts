@@ -132,7 +132,9 @@ export async function createHttpServer(
   registerIdentityProviderRoutes(app, deps);
   registerMetricsRoutes(app, deps);
   registerHistoryRoutes(app, deps);
-  await registerSpa(app, distDir);
+  await registerSpa(app, distDir, {
+    hasSession: (request) => sessionCookie.read(request) !== undefined,
+  });
   app.addHook('onReady', async () => allServed());
   return { app, deps };
 }
