@@ -126,7 +126,7 @@ export function CourseEditor(props: CourseEditorProps) {
   useEffect(() => {
     if (late) void loadNodePanel();
   }, [late]);
-  // The first frame holds the outline's first rows (the virtualizer measures in a layout effect):
+  // The first frame holds the outline's first rows (the first render mounts them: course-tree.tsx):
   // the signed-in layout's late parts wait for it (the route declares marksContentShown). Here,
   // not in the outline, as a kind without an outline paints its editor all the same.
   useMarkContentShown();

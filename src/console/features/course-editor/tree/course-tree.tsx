@@ -16,7 +16,13 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  elementScroll,
+  useVirtualizer,
+  type Virtualizer,
+  type VirtualizerOptions,
+} from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
@@ -40,6 +46,57 @@ import type { RowActions } from './commands/row-actions.ts';
 import { TreeRow } from './tree-row.tsx';
 
 export const ROW_HEIGHT = 40;
+
+/**
+ * The outline box's size before it is measured. Its CSS height (course-editor.css: min(60vh, 40rem),
+ * in a narrow window min(65vh, 36rem)) is never more than 65vh, so the first render already mounts
+ * every row the box shows (and at most a row more), instead of the first two, then the box measured
+ * in a layout effect (the page's first layout forced in the middle of the commit) and the rest of the
+ * rows rendered in a second pass before the first frame.
+ */
+const initialRect = () => ({
+  width: window.innerWidth,
+  height: Math.ceil(window.innerHeight * 0.65),
+});
+
+/**
+ * The box's size as a ResizeObserver reports it, after the frame's own layout, never read during a
+ * commit: TanStack Virtual's default reads clientWidth and clientHeight at once, which forced the
+ * page's first layout in the middle of the commit. The same size (the box has no padding).
+ */
+const observeRectAfterLayout: VirtualizerOptions<HTMLDivElement, Element>['observeElementRect'] = (
+  instance,
+  report,
+) => {
+  const element = instance.scrollElement;
+  if (!element) return;
+  const observer = new ResizeObserver(([entry]) => {
+    if (entry)
+      report({
+        width: Math.round(entry.contentRect.width),
+        height: Math.round(entry.contentRect.height),
+      });
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+};
+
+const attached = new WeakSet<Virtualizer<HTMLDivElement, Element>>();
+/**
+ * Scrolls the box, except for the virtualizer's first write as it attaches to a new box: the top
+ * (its initial offset), where a new box already is. Writing it forced the layout as the previous
+ * reading did.
+ */
+const scrollBox: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (
+  offset,
+  options,
+  instance,
+) => {
+  const first = !attached.has(instance);
+  attached.add(instance);
+  if (first && offset + (options.adjustments ?? 0) === 0) return;
+  elementScroll(offset, options, instance);
+};
 
 export interface CourseTreeHandle {
   /**
@@ -108,18 +165,23 @@ export const CourseTree = memo(function CourseTree({
       : null;
   const scrollRef = useRef<HTMLDivElement>(null);
   const activeIndex = drag ? ids.indexOf(drag.activeId) : -1;
+  // Stable while the list is: the virtualizer lays out all 2,000 rows again whenever it changes.
+  const getItemKey = useCallback((index: number) => ids[index]!, [ids]);
 
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
+    initialRect: initialRect(),
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollBox,
     // dnd-kit re-renders and re-measures every mounted row during a drag: mount few beyond the
     // view. One row is enough, as the edge scroll moves at most half a row per frame.
     overscan: 1,
     // Scrolling re-renders the outline with the next frame, together with dnd-kit's own update for
     // the same scroll (auto-scroll during a drag), instead of once more inside each scroll event.
     useFlushSync: false,
-    getItemKey: (index) => ids[index]!,
+    getItemKey,
     // The dragged row stays mounted while it is scrolled out of view, or dnd-kit would lose it.
     rangeExtractor: (range) => {
       const indexes = defaultRangeExtractor(range);
