@@ -108,3 +108,29 @@ test('a dialog opened before its code has loaded opens when it arrives, then giv
   await expect(dialog).toBeHidden();
   await expect(bell).toBeFocused();
 });
+
+test('a search typed before its results’ code has loaded shows the pending list, then the results', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  const late = hold(page, /\/assets\/search-results-[\w-]+\.js$/);
+  await page.goto('/course-groups');
+  await expect(page.getByTestId('list-count')).toHaveText(/^Showing \d+ of \d+ course groups$/);
+  await expect.poll(late.held).toBeGreaterThan(0);
+  const box = page.getByRole('searchbox', { name: 'Search titles' });
+  await box.fill('Foundations');
+  await expect(page).toHaveURL(/q=Foundations/);
+  await expect(page.getByRole('status', { name: 'Loading course groups' })).toBeVisible();
+  // What was typed stays while the results' code loads.
+  await expect(box).toHaveValue('Foundations');
+
+  late.release();
+  await expect(page.getByTestId('list-count')).toHaveText(
+    /^Showing \d+ of \d+ results for “Foundations”$/,
+  );
+  await expect(
+    page.getByRole('row').filter({ hasText: 'Foundations of Customer Success' }),
+  ).toBeVisible();
+  await expect(box).toHaveValue('Foundations');
+});
