@@ -218,3 +218,30 @@ test('a grant sent before the roles form’s checks load is checked and sent whe
   });
   expect(revoked.status()).toBe(204);
 });
+
+test('a learning path chosen before its actions’ code has loaded shows when they arrive, with them', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  const late = hold(page, /\/assets\/(learning-path-actions|path-schedules)-[\w-]+\.js$/);
+  await page.goto('/learning-paths');
+  await expect(page.getByRole('heading', { name: 'Learning paths', level: 1 })).toBeVisible();
+  // Asked for just after the first content (admins may publish), and held.
+  await expect.poll(late.held).toBeGreaterThan(0);
+  await page.getByLabel('Learning path id or SKU').fill('LP-SALES-100');
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await expect(page).toHaveURL(/\?sku=LP-SALES-100$/);
+  // The detail's own pending state, until its actions can show with it.
+  await expect(page.getByRole('status', { name: 'Loading the learning path' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sales Ramp Path' })).toHaveCount(0);
+
+  late.release();
+  const card = page.getByRole('region', { name: 'Sales Ramp Path' });
+  await expect(card).toContainText('4 milestones · 5 courses');
+  await expect(card.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Unpublish', exact: true })).toBeVisible();
+  await expect(card.getByRole('heading', { name: 'Scheduled actions' })).toBeVisible();
+  await card.getByText('Schedule an action').click();
+  await expect(card.getByRole('button', { name: /^Schedule (publish|unpublish)/ })).toBeVisible();
+});
