@@ -300,3 +300,53 @@ for (const [width, height] of [
     await expect(panel).toContainText('No versions yet.');
   });
 }
+
+test('what changed, opened before the comparison’s code has loaded, shows when it arrives', async ({
+  page,
+  sandbox,
+  signInAs,
+  csrfHeaders,
+}) => {
+  const [group] = await sandbox.createGroups(1, `Late compare ${Date.now()}`);
+  const { groupId, courseId } = group!;
+  await signInAs('contentManager');
+  // Renamed through the console: Lectern keeps a version, which the reviewer compares.
+  const renamed = await page.request.put('/api/v2/content/course/update', {
+    headers: csrfHeaders,
+    data: { courseAttributes: { courses: [{ id: courseId, title: 'Renamed for the review' }] } },
+  });
+  expect(renamed.status()).toBe(200);
+  await expect
+    .poll(async () => {
+      const versions = await page.request.get(`/api/history/courses/${courseId}/versions?limit=5`);
+      return ((await versions.json()) as { versions: unknown[] }).versions.length;
+    })
+    .toBe(1);
+  const made = await page.request.post('/api/reviews', {
+    headers: csrfHeaders,
+    data: {
+      target: { type: 'course', courseId, groupId, title: 'Renamed for the review' },
+      note: 'Late comparison',
+    },
+  });
+  expect(made.status()).toBe(200);
+
+  await signInAs('admin');
+  const late = hold(page, /\/assets\/version-compare-[\w-]+\.js$/);
+  await page.goto('/reviews');
+  const item = page.getByRole('article').filter({ hasText: 'Late comparison' });
+  await expect(item).toContainText('Renamed for the review');
+  // Asked for just after the first content, and held.
+  await expect.poll(late.held).toBeGreaterThan(0);
+  await item.getByText('What changed since the first version').click();
+  await expect(item.getByRole('status', { name: 'Loading the changes' })).toBeVisible();
+
+  late.release();
+  const compare = item.getByRole('region', { name: 'Before version 1 compared with Version 1' });
+  await expect(compare).toContainText('Renamed for the review');
+  await expect(item.getByRole('status', { name: 'Loading the changes' })).toHaveCount(0);
+  await item.getByRole('button', { name: 'Decline' }).click();
+  await item.getByLabel('Comment for the requester').fill('Checked the late comparison.');
+  await item.getByRole('button', { name: 'Decline' }).click();
+  await expect(item).toHaveCount(0);
+});
