@@ -1,9 +1,13 @@
-// Page parts that load after the first content (issue 27): a list's virtualizer, Radix's dialog code and
-// a bulk run's view. Their chunks are held back here: the list draws its first rows without the
-// virtualizer, in the places the virtualizer then keeps them; a dialog opened before Radix's code has
-// arrived opens when it does, and gives focus back to its trigger as it closes. Screenshots of the list
-// before and after at 1440 and 390 px in the test's output folder.
+// Page parts that load after the first content (issue 27): a list's virtualizer, Radix's dialog code, a
+// bulk run's view, the course-group search's results, the roles form's checks and a learning path's
+// actions. Their chunks are held back here: the list draws its first rows without the virtualizer, in
+// the places the virtualizer then keeps them; a dialog opened before Radix's code has arrived opens when
+// it does, and gives focus back to its trigger as it closes; the roles form keeps what was typed, the
+// focus and a press of its button; a search, a chosen path or a course's History tab waits under its
+// own pending state.
+// Screenshots before and after at 1440 and 390 px in the test's output folder.
 import type { Page, Route } from '@playwright/test';
+import { demoLearner } from '../../test/helpers/demo-accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /** Requests for the chunks `pattern` matches, held until `release()`. */
@@ -107,4 +111,242 @@ test('a dialog opened before its code has loaded opens when it arrives, then giv
   await dialog.getByRole('button', { name: 'Close dialog' }).click();
   await expect(dialog).toBeHidden();
   await expect(bell).toBeFocused();
+});
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`at ${width} px a search typed before its results’ code has loaded shows the pending list, then the results`, async ({
+    page,
+    signInAs,
+  }, testInfo) => {
+    await signInAs('admin');
+    await page.setViewportSize({ width, height });
+    const late = hold(page, /\/assets\/search-results-[\w-]+\.js$/);
+    await page.goto('/course-groups');
+    await expect(page.getByTestId('list-count')).toHaveText(/^Showing \d+ of \d+ course groups$/);
+    await expect.poll(late.held).toBeGreaterThan(0);
+    const box = page.getByRole('searchbox', { name: 'Search titles' });
+    await box.fill('Foundations');
+    await expect(page).toHaveURL(/q=Foundations/);
+    await expect(page.getByRole('status', { name: 'Loading course groups' })).toBeVisible();
+    // What was typed stays while the results' code loads.
+    await expect(box).toHaveValue('Foundations');
+    await page.screenshot({ path: testInfo.outputPath(`search-${width}-before.png`) });
+
+    late.release();
+    await expect(page.getByTestId('list-count')).toHaveText(
+      /^Showing \d+ of \d+ results for “Foundations”$/,
+    );
+    await expect(
+      page.getByRole('row').filter({ hasText: 'Foundations of Customer Success' }),
+    ).toBeVisible();
+    await expect(box).toHaveValue('Foundations');
+    await page.screenshot({ path: testInfo.outputPath(`search-${width}-after.png`) });
+  });
+}
+
+const GRANT_FORM = /\/assets\/grant-role-form-[\w-]+\.js$/;
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`at ${width} px the roles form holds what is typed until its checks load, in the same place`, async ({
+    page,
+    signInAs,
+  }, testInfo) => {
+    await signInAs('admin');
+    await page.setViewportSize({ width, height });
+    const late = hold(page, GRANT_FORM);
+    await page.goto('/admin/roles');
+    await expect(page.getByRole('heading', { name: 'Roles', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('role-row').first()).toBeVisible();
+    // Asked for just after the first content, and held.
+    await expect.poll(late.held).toBeGreaterThan(0);
+    const card = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Grant a role' }),
+    });
+    const email = page.getByLabel('Email', { exact: true });
+    await page.getByLabel('Role', { exact: true }).selectOption('support');
+    await expect(page.getByTestId('role-description')).toHaveText(/^Support: /);
+    await email.click();
+    await page.keyboard.type('not-an');
+    const before = await card.boundingBox();
+    await page.screenshot({ path: testInfo.outputPath(`roles-${width}-before.png`) });
+
+    const loaded = page.waitForResponse(GRANT_FORM);
+    late.release();
+    await loaded;
+    // The form takes over: same box, the typed text, the chosen role, the focus where it was.
+    await expect(email).toBeFocused();
+    expect(await card.boundingBox()).toEqual(before);
+    await page.keyboard.type('-email');
+    await expect(email).toHaveValue('not-an-email');
+    await expect(page.getByLabel('Role', { exact: true })).toHaveValue('support');
+    await page.screenshot({ path: testInfo.outputPath(`roles-${width}-after.png`) });
+    // Its checks are here.
+    await page.getByRole('button', { name: 'Grant role' }).click();
+    await expect(
+      page.getByText('Enter the email address of a learning-platform account.'),
+    ).toBeVisible();
+    await expect(email).toBeFocused();
+  });
+}
+
+test('a grant sent before the roles form’s checks load is checked and sent when they arrive', async ({
+  page,
+  signInAs,
+  csrfHeaders,
+}) => {
+  const learner = demoLearner(9);
+  await signInAs('admin');
+  const late = hold(page, GRANT_FORM);
+  await page.goto('/admin/roles');
+  await expect(page.getByTestId('role-row').first()).toBeVisible();
+  await expect.poll(late.held).toBeGreaterThan(0);
+  await page.getByLabel('Email', { exact: true }).fill(` ${learner.email.toUpperCase()} `);
+  await page.getByLabel('Role', { exact: true }).selectOption('support');
+  const send = page.getByRole('button', { name: 'Grant role' });
+  await send.click();
+  // Pressed: busy until the form has checked and sent it.
+  await expect(send).toHaveAttribute('aria-busy', 'true');
+  await expect(
+    page.getByTestId('role-row').and(page.locator(`[data-email="${learner.email}"]`)),
+  ).toHaveCount(0);
+
+  late.release();
+  await expect(page.getByText(`${learner.email} is now support`)).toBeVisible();
+  const row = page.getByTestId('role-row').and(page.locator(`[data-email="${learner.email}"]`));
+  await expect(row).toContainText('Support');
+  // The form is empty again for the next grant, with the role kept.
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Role', { exact: true })).toHaveValue('support');
+
+  const revoked = await page.request.delete(`/api/roles/${encodeURIComponent(learner.email)}`, {
+    headers: csrfHeaders,
+  });
+  expect(revoked.status()).toBe(204);
+});
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`at ${width} px a learning path chosen before its actions’ code has loaded shows when they arrive, with them`, async ({
+    page,
+    signInAs,
+  }, testInfo) => {
+    await signInAs('admin');
+    await page.setViewportSize({ width, height });
+    const late = hold(page, /\/assets\/(learning-path-actions|path-schedules)-[\w-]+\.js$/);
+    await page.goto('/learning-paths');
+    await expect(page.getByRole('heading', { name: 'Learning paths', level: 1 })).toBeVisible();
+    // Asked for just after the first content (admins may publish), and held.
+    await expect.poll(late.held).toBeGreaterThan(0);
+    await page.getByLabel('Learning path id or SKU').fill('LP-SALES-100');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page).toHaveURL(/\?sku=LP-SALES-100$/);
+    // The detail's own pending state, until its actions can show with it.
+    await expect(page.getByRole('status', { name: 'Loading the learning path' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Sales Ramp Path' })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`learning-path-${width}-before.png`) });
+
+    late.release();
+    const card = page.getByRole('region', { name: 'Sales Ramp Path' });
+    await expect(card).toContainText('4 milestones · 5 courses');
+    await expect(card.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Unpublish', exact: true })).toBeVisible();
+    await expect(card.getByRole('heading', { name: 'Scheduled actions' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`learning-path-${width}-after.png`) });
+    await card.getByText('Schedule an action').click();
+    await expect(card.getByRole('button', { name: /^Schedule (publish|unpublish)/ })).toBeVisible();
+  });
+}
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`at ${width} px a course's History tab opened before its code has loaded shows when it arrives`, async ({
+    page,
+    sandbox,
+    signInAs,
+  }, testInfo) => {
+    const [group] = await sandbox.createGroups(1, `Late history ${width} ${Date.now()}`);
+    await signInAs('admin');
+    await page.setViewportSize({ width, height });
+    const late = hold(page, /\/assets\/history-panel-[\w-]+\.js$/);
+    await page.goto(`/course-groups/${group!.groupId}?course=${group!.courseId}`);
+    await expect(page.getByRole('heading', { level: 1, name: group!.title })).toBeVisible();
+    const tab = page.getByRole('tab', { name: 'History' });
+    await expect(tab).toBeVisible();
+    // Asked for just after the first content, and held.
+    await expect.poll(late.held).toBeGreaterThan(0);
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('status', { name: 'Loading the history' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`history-${width}-before.png`) });
+
+    late.release();
+    await expect(panel).toContainText('No versions yet.');
+    await expect(panel.getByRole('status', { name: 'Loading the history' })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`history-${width}-after.png`) });
+    // Back and forth: the loaded panel shows at once.
+    await page.getByRole('tab', { name: 'Structure' }).click();
+    await tab.click();
+    await expect(panel).toContainText('No versions yet.');
+  });
+}
+
+test('what changed, opened before the comparison’s code has loaded, shows when it arrives', async ({
+  page,
+  sandbox,
+  signInAs,
+  csrfHeaders,
+}) => {
+  const [group] = await sandbox.createGroups(1, `Late compare ${Date.now()}`);
+  const { groupId, courseId } = group!;
+  await signInAs('contentManager');
+  // Renamed through the console: Lectern keeps a version, which the reviewer compares.
+  const renamed = await page.request.put('/api/v2/content/course/update', {
+    headers: csrfHeaders,
+    data: { courseAttributes: { courses: [{ id: courseId, title: 'Renamed for the review' }] } },
+  });
+  expect(renamed.status()).toBe(200);
+  await expect
+    .poll(async () => {
+      const versions = await page.request.get(`/api/history/courses/${courseId}/versions?limit=5`);
+      return ((await versions.json()) as { versions: unknown[] }).versions.length;
+    })
+    .toBe(1);
+  const made = await page.request.post('/api/reviews', {
+    headers: csrfHeaders,
+    data: {
+      target: { type: 'course', courseId, groupId, title: 'Renamed for the review' },
+      note: 'Late comparison',
+    },
+  });
+  expect(made.status()).toBe(200);
+
+  await signInAs('admin');
+  const late = hold(page, /\/assets\/version-compare-[\w-]+\.js$/);
+  await page.goto('/reviews');
+  const item = page.getByRole('article').filter({ hasText: 'Late comparison' });
+  await expect(item).toContainText('Renamed for the review');
+  // Asked for just after the first content, and held.
+  await expect.poll(late.held).toBeGreaterThan(0);
+  await item.getByText('What changed since the first version').click();
+  await expect(item.getByRole('status', { name: 'Loading the changes' })).toBeVisible();
+
+  late.release();
+  const compare = item.getByRole('region', { name: 'Before version 1 compared with Version 1' });
+  await expect(compare).toContainText('Renamed for the review');
+  await expect(item.getByRole('status', { name: 'Loading the changes' })).toHaveCount(0);
+  await item.getByRole('button', { name: 'Decline' }).click();
+  await item.getByLabel('Comment for the requester').fill('Checked the late comparison.');
+  await item.getByRole('button', { name: 'Decline' }).click();
+  await expect(item).toHaveCount(0);
 });

@@ -12,6 +12,7 @@ import {
 import { formatCount } from '../lib/format.ts';
 import { useThrottleNotices } from '../lib/throttle-store.ts';
 import { Badge, type Tone } from './ui/badge.tsx';
+import { BulkResultMessages } from './bulk-result-messages.tsx';
 
 const BADGES: Record<BulkItemStatus, { label: string; tone: Tone }> = {
   pending: { label: 'Not sent', tone: 'muted' },
@@ -133,22 +134,6 @@ function BulkRow({
 }
 
 /** The API's messages for one item, each with the HTTP status it came with; nothing when none. */
-export function BulkResultMessages({ result }: { result: BulkItemResult }) {
-  if (result.messages.length === 0) return null;
-  return (
-    <ul className="bulk-item__messages">
-      {result.messages.map((message, index) => (
-        <li key={index}>
-          {result.httpStatus ? (
-            <span className="bulk-item__status">HTTP {result.httpStatus}</span>
-          ) : null}
-          {message}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** While the API client waits out a 429, say so and count down. */
 function ThrottleLine() {
   const notices = useThrottleNotices();

@@ -3,7 +3,7 @@
 // one), the criterion to change (when changing), what will be sent, and the result of the last run.
 import { useQuery } from '@tanstack/react-query';
 import type { CompletionCriteriaType } from '#contract/enums.ts';
-import { BulkResultMessages } from '../../components/bulk-progress.tsx';
+import { BulkResultMessages } from '../../components/bulk-result-messages.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';

@@ -7,7 +7,14 @@ import { BrowserToolbar } from './browser-toolbar.tsx';
 import type { BulkSelection } from '../../lib/bulk-selection.ts';
 import { GroupList } from './group-list.tsx';
 import { useReturnToRow } from './return-to-row.ts';
-import { SearchResults } from './search-results.tsx';
+import { lateComponent, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
+
+// A text search's results (and the reads of each result's group) show only once a search is typed:
+// their code loads after the first content, or with a search's first results (the query, started by
+// the route's loader, loads meanwhile; the list's Suspense fallback covers both).
+const SearchResults = lateComponent(() =>
+  import('./search-results.tsx').then((module) => module.SearchResults),
+);
 
 export interface CourseGroupBrowserProps {
   search: BrowserSearch;
@@ -33,6 +40,7 @@ export function CourseGroupBrowser({
   // filtered in the browser, so changing a filter there does not read the search again).
   const key = JSON.stringify(textSearch ? { textSearch, filters } : filters);
   const returnToRow = useReturnToRow();
+  usePreloadAfterFirstContent(SearchResults);
   return (
     <>
       <BrowserToolbar search={search} onChange={onChange} onReset={onReset} views={views} />
@@ -41,7 +49,7 @@ export function CourseGroupBrowser({
         <QueryBoundary resetKeys={[key]} title="The course groups did not load">
           <Suspense fallback={<PendingState label="Loading course groups" />}>
             {textSearch ? (
-              <SearchResults
+              <SearchResults.Component
                 key={key}
                 search={textSearch}
                 filters={clientFilters(search)}

@@ -3,8 +3,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import type { BulkSelection } from '../../lib/bulk-selection.ts';
 import { plural } from '../../lib/format.ts';
-import { ACTION_LABELS } from './bulk-copy.ts';
-import type { PublishAction } from './publish-plan.ts';
+import type { PublishAction } from '#contract/publish-rules.ts';
+import { ACTION_LABELS } from './action-labels.ts';
 import type { PublishTarget } from './publish-run-dialog.tsx';
 
 // The run (status checks, plan, runner, progress view) loads when an action is first chosen.

@@ -3,13 +3,6 @@ import { LIMITS } from '#contract/limits.ts';
 import { plural } from '../../lib/format.ts';
 import { isReleaseAction, type PublishAction, type PublishPlan } from './publish-plan.ts';
 
-export const ACTION_LABELS: Record<PublishAction, string> = {
-  publish: 'Publish',
-  unpublish: 'Unpublish',
-  archive: 'Archive',
-  restore: 'Restore',
-};
-
 export const ACTION_PAST: Record<PublishAction, string> = {
   publish: 'Published',
   unpublish: 'Unpublished',

@@ -12,13 +12,8 @@ import { useBulkRun } from '../../lib/bulk/use-bulk-run.ts';
 import { formatCount, plural } from '../../lib/format.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
-import {
-  ACTION_LABELS,
-  ACTION_PAST,
-  DESELECTED_REASON,
-  describePlan,
-  itemNoun,
-} from './bulk-copy.ts';
+import { ACTION_LABELS } from './action-labels.ts';
+import { ACTION_PAST, DESELECTED_REASON, describePlan, itemNoun } from './bulk-copy.ts';
 import { bulkTask } from './bulk-tasks.ts';
 import { PlanList } from './plan-list.tsx';
 import {

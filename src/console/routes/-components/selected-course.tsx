@@ -5,15 +5,21 @@ import { Link } from '@tanstack/react-router';
 import { Suspense, useMemo, useState } from 'react';
 import { draftFromBaseline } from '#compiler/index.ts';
 import type { Capabilities } from '#contract/console/session.ts';
+import { lateComponent, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
 import { LearnerPreview } from '../../components/learner-preview/learner-preview.tsx';
 import { CourseChecksCard } from '../../features/course-detail/course-checks-card.tsx';
 import { CourseStructureTree } from '../../features/course-detail/course-structure-tree.tsx';
-import { HistoryPanel } from '../../features/history/history-panel.tsx';
 import { CourseStatusPanel } from '../../features/publish/course-status-panel.tsx';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
+
+// The History tab's panel (its versions, the change words and the comparison of two versions): its code
+// loads after the first content, or as the tab opens, under the tab's own "Loading the history" state.
+const HistoryPanel = lateComponent(() =>
+  import('../../features/history/history-panel.tsx').then((module) => module.HistoryPanel),
+);
 
 export function SelectedCourse({
   groupId,
@@ -28,6 +34,7 @@ export function SelectedCourse({
   view: CourseView;
   onView: (view: CourseView) => void;
 }) {
+  usePreloadAfterFirstContent(HistoryPanel);
   const { data: structure } = useSuspenseQuery(courseQueries.structure(courseId));
   const { data: group } = useSuspenseQuery(courseGroupQueries.detail(groupId));
   const { data: list } = useSuspenseQuery(courseGroupQueries.courses(groupId, false));
@@ -95,7 +102,10 @@ export function SelectedCourse({
         ) : (
           <QueryBoundary resetKeys={[courseId]} title="The history did not load">
             <Suspense fallback={<PendingState label="Loading the history" />}>
-              <HistoryPanel courseId={courseId} canRestore={capabilities.createAndUpdate} />
+              <HistoryPanel.Component
+                courseId={courseId}
+                canRestore={capabilities.createAndUpdate}
+              />
             </Suspense>
           </QueryBoundary>
         )}
