@@ -101,7 +101,7 @@ function FindingRow({
   const { item, alsoIn } = finding;
   const content = (
     <>
-      <span className="finding__where">
+      <span className="finding__where" title={`${item.place} · ${item.title || '(untitled)'}`}>
         {item.place} · {item.title || '(untitled)'}
       </span>
       <span className="finding__message">{finding.message}</span>
