@@ -1,13 +1,11 @@
 // Page parts that load after the first content (issue 27): a list's virtualizer, Radix's dialog code, a
-// bulk run's view, the course-group search's results, the roles form's checks and a learning path's
-// actions. Their chunks are held back here: the list draws its first rows without the virtualizer, in
-// the places the virtualizer then keeps them; a dialog opened before Radix's code has arrived opens when
-// it does, and gives focus back to its trigger as it closes; the roles form keeps what was typed, the
-// focus and a press of its button; a search, a chosen path or a course's History tab waits under its
+// bulk run's view, the course-group search's results and a learning path's actions. Their chunks are
+// held back here: the list draws its first rows without the virtualizer, in the places the virtualizer
+// then keeps them; a dialog opened before Radix's code has arrived opens when it does, and gives focus
+// back to its trigger as it closes; a search, a chosen path or a course's History tab waits under its
 // own pending state.
 // Screenshots before and after at 1440 and 390 px in the test's output folder.
 import type { Page, Route } from '@playwright/test';
-import { demoLearner } from '../../test/helpers/demo-accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /** Requests for the chunks `pattern` matches, held until `release()`. */
@@ -146,89 +144,6 @@ for (const [width, height] of [
     await page.screenshot({ path: testInfo.outputPath(`search-${width}-after.png`) });
   });
 }
-
-const GRANT_FORM = /\/assets\/grant-role-form-[\w-]+\.js$/;
-
-for (const [width, height] of [
-  [1440, 900],
-  [390, 844],
-] as const) {
-  test(`at ${width} px the roles form holds what is typed until its checks load, in the same place`, async ({
-    page,
-    signInAs,
-  }, testInfo) => {
-    await signInAs('admin');
-    await page.setViewportSize({ width, height });
-    const late = hold(page, GRANT_FORM);
-    await page.goto('/admin/roles');
-    await expect(page.getByRole('heading', { name: 'Roles', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('role-row').first()).toBeVisible();
-    // Asked for just after the first content, and held.
-    await expect.poll(late.held).toBeGreaterThan(0);
-    const card = page.locator('section', {
-      has: page.getByRole('heading', { name: 'Grant a role' }),
-    });
-    const email = page.getByLabel('Email', { exact: true });
-    await page.getByLabel('Role', { exact: true }).selectOption('support');
-    await expect(page.getByTestId('role-description')).toHaveText(/^Support: /);
-    await email.click();
-    await page.keyboard.type('not-an');
-    const before = await card.boundingBox();
-    await page.screenshot({ path: testInfo.outputPath(`roles-${width}-before.png`) });
-
-    const loaded = page.waitForResponse(GRANT_FORM);
-    late.release();
-    await loaded;
-    // The form takes over: same box, the typed text, the chosen role, the focus where it was.
-    await expect(email).toBeFocused();
-    expect(await card.boundingBox()).toEqual(before);
-    await page.keyboard.type('-email');
-    await expect(email).toHaveValue('not-an-email');
-    await expect(page.getByLabel('Role', { exact: true })).toHaveValue('support');
-    await page.screenshot({ path: testInfo.outputPath(`roles-${width}-after.png`) });
-    // Its checks are here.
-    await page.getByRole('button', { name: 'Grant role' }).click();
-    await expect(
-      page.getByText('Enter the email address of a learning-platform account.'),
-    ).toBeVisible();
-    await expect(email).toBeFocused();
-  });
-}
-
-test('a grant sent before the roles form’s checks load is checked and sent when they arrive', async ({
-  page,
-  signInAs,
-  csrfHeaders,
-}) => {
-  const learner = demoLearner(9);
-  await signInAs('admin');
-  const late = hold(page, GRANT_FORM);
-  await page.goto('/admin/roles');
-  await expect(page.getByTestId('role-row').first()).toBeVisible();
-  await expect.poll(late.held).toBeGreaterThan(0);
-  await page.getByLabel('Email', { exact: true }).fill(` ${learner.email.toUpperCase()} `);
-  await page.getByLabel('Role', { exact: true }).selectOption('support');
-  const send = page.getByRole('button', { name: 'Grant role' });
-  await send.click();
-  // Pressed: busy until the form has checked and sent it.
-  await expect(send).toHaveAttribute('aria-busy', 'true');
-  await expect(
-    page.getByTestId('role-row').and(page.locator(`[data-email="${learner.email}"]`)),
-  ).toHaveCount(0);
-
-  late.release();
-  await expect(page.getByText(`${learner.email} is now support`)).toBeVisible();
-  const row = page.getByTestId('role-row').and(page.locator(`[data-email="${learner.email}"]`));
-  await expect(row).toContainText('Support');
-  // The form is empty again for the next grant, with the role kept.
-  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
-  await expect(page.getByLabel('Role', { exact: true })).toHaveValue('support');
-
-  const revoked = await page.request.delete(`/api/roles/${encodeURIComponent(learner.email)}`, {
-    headers: csrfHeaders,
-  });
-  expect(revoked.status()).toBe(204);
-});
 
 for (const [width, height] of [
   [1440, 900],

@@ -1,13 +1,12 @@
-// Grant a role to an email address (a new person, or a new role for someone listed). Loaded after the
-// first content (late-grant-role-form.tsx): it takes over what was typed meanwhile.
+// Grant a role to an email address (a new person, or a new role for someone listed).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLayoutEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '#contract/zod.ts';
-import { ConsoleRole } from '#contract/console/access.ts';
+import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/access.ts';
+import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
-import { GrantRoleCard } from './grant-role-card.tsx';
-import type { HeldGrant } from './held-grant.ts';
+import { Field } from '../../components/ui/field.tsx';
+import { ROLE_LABELS } from '../../lib/labels.ts';
 import { useGrantRole } from './roles-api.ts';
 
 const GrantInput = z.object({
@@ -19,18 +18,17 @@ const GrantInput = z.object({
 });
 type GrantInput = z.input<typeof GrantInput>;
 
-export interface GrantRoleFormProps {
+export function GrantRoleForm({
+  ownEmail,
+  descriptions,
+}: {
   ownEmail: string;
   descriptions: Partial<Record<ConsoleRole, string>>;
-  /** What was typed, focused or sent before this code arrived. */
-  held: HeldGrant;
-}
-
-export function GrantRoleForm({ ownEmail, descriptions, held }: GrantRoleFormProps) {
+}) {
   const grant = useGrantRole(ownEmail);
   const form = useForm<GrantInput, unknown, z.output<typeof GrantInput>>({
     resolver: zodResolver(GrantInput),
-    defaultValues: { email: held.email, role: held.role },
+    defaultValues: { email: '', role: 'contentManager' },
   });
   const { errors } = form.formState;
   // eslint-disable-next-line react-hooks/incompatible-library -- the hint follows the chosen role.
@@ -45,26 +43,46 @@ export function GrantRoleForm({ ownEmail, descriptions, held }: GrantRoleFormPro
     }
   });
 
-  // Taken over once, as it mounts: the field that had focus keeps it, a grant asked for is sent.
-  useLayoutEffect(() => {
-    const { focused, submitted } = held.handOver();
-    if (focused) form.setFocus(focused);
-    if (submitted) void submit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only.
-  }, []);
-
   return (
-    <GrantRoleCard
-      descriptions={descriptions}
-      role={role}
-      onSubmit={submit}
-      email={form.register('email')}
-      roleSelect={form.register('role')}
-      errors={{ email: errors.email?.message, role: errors.role?.message }}
-      // Submitting too: a grant asked for before this code arrived is checked, then sent, as it mounts.
-      pending={grant.isPending || form.formState.isSubmitting}
-    >
+    <section className="card" aria-labelledby="grant-heading">
+      <h2 className="card__title" id="grant-heading">
+        Grant a role
+      </h2>
+      <p className="card__hint">
+        The person signs in with their learning-platform account; the role applies to their open
+        sessions right away.
+      </p>
+      <form className="inline-form" onSubmit={submit} noValidate>
+        <Field label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              className="input input--wide"
+              type="email"
+              autoComplete="off"
+              {...form.register('email')}
+            />
+          )}
+        </Field>
+        <Field label="Role" error={errors.role?.message}>
+          {(control) => (
+            <select {...control} className="select" {...form.register('role')}>
+              {CONSOLE_ROLES.map((value) => (
+                <option key={value} value={value}>
+                  {ROLE_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Button type="submit" variant="primary" pending={grant.isPending}>
+          Grant role
+        </Button>
+      </form>
+      <p className="card__hint" data-testid="role-description">
+        {ROLE_LABELS[role]}: {descriptions[role]}
+      </p>
       {grant.isError ? <ErrorState compact error={grant.error} title="Role not granted" /> : null}
-    </GrantRoleCard>
+    </section>
   );
 }

@@ -6,7 +6,7 @@ import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
 import { Table, Th } from '../../components/ui/table.tsx';
 import { plural } from '../../lib/format.ts';
-import { GrantRoleForm } from './late-grant-role-form.tsx';
+import { GrantRoleForm } from './grant-role-form.tsx';
 import { RoleRow } from './role-row.tsx';
 import { roleQueries } from './roles-api.ts';
 
