@@ -123,7 +123,9 @@ for (const [width, height] of [
     await page.setViewportSize({ width, height });
     const late = hold(page, /\/assets\/search-results-[\w-]+\.js$/);
     await page.goto('/course-groups');
-    await expect(page.getByTestId('list-count')).toHaveText(/^Showing \d+ of \d+ course groups$/);
+    await expect(page.getByTestId('list-count')).toHaveText(
+      /^Showing [\d,]+ of [\d,]+ course groups$/,
+    );
     await expect.poll(late.held).toBeGreaterThan(0);
     const box = page.getByRole('searchbox', { name: 'Search titles' });
     await box.fill('Foundations');
@@ -135,7 +137,7 @@ for (const [width, height] of [
 
     late.release();
     await expect(page.getByTestId('list-count')).toHaveText(
-      /^Showing \d+ of \d+ results for “Foundations”$/,
+      /^Showing [\d,]+ of [\d,]+ results for “Foundations”$/,
     );
     await expect(
       page.getByRole('row').filter({ hasText: 'Foundations of Customer Success' }),
