@@ -36,6 +36,9 @@ test('a content manager requests publishing; an admin approves it from the Revie
   await card.getByRole('button', { name: 'Request publishing' }).click();
   await expect(card.getByTestId('review-outcome')).toContainText('Waiting for review');
   await expect(card.getByRole('button', { name: 'Request publishing' })).toHaveCount(0);
+  // The toast comes once every review read is fresh, after the card shows the request: axe waits for
+  // it, or it can catch the toast fading in (a mid-transition colour: the CI failure of 07e1955).
+  await expect(page.getByText(`Publishing of ${group!.title} requested`)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'group page with a publish request');
 
   await signInAs('admin');

@@ -54,6 +54,13 @@ describe('PostgreSQL outage', () => {
     h.sandbox.sandbox.db.prepare('SELECT COUNT(*) FROM events').pluck().get() as number;
 
   it('answers 503 while the database is gone, loses nothing, and recovers by itself', async () => {
+    // A server that has started has not necessarily taken the relay's lease yet: on a busy machine its
+    // first lock attempt can come after the fixtures above (the clean-clone CI failure of 07e1955).
+    await within(
+      async () => h.server.relay.leadership().role === 'leader',
+      10_000,
+      'the relay to take its lease',
+    );
     const health = await h.http.get('/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toEqual({

@@ -68,8 +68,12 @@ describe.each(ENGINES)('course history capture (%s)', (engine) => {
     return { courseGroup: group, course: courses.find((c) => c.id === courseId)!, structure };
   }
   /** The course's versions, newest first, once there are `count`. */
-  async function versions(courseId: string, count: number): Promise<CourseVersionSummary[]> {
-    const deadline = Date.now() + 10_000;
+  async function versions(
+    courseId: string,
+    count: number,
+    timeoutMs = 10_000,
+  ): Promise<CourseVersionSummary[]> {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const page = await api<{ versions: CourseVersionSummary[] }>(
         `/api/history/courses/${courseId}/versions?limit=50`,
@@ -243,6 +247,45 @@ describe.each(ENGINES)('course history capture (%s)', (engine) => {
       kinds: ['translation'],
       translation: { language: 'fr', units, changed: units },
     });
+  });
+
+  it("waits for one course's upload job without holding back another course's version", async () => {
+    const slow = await createCourse('Slow upload');
+    const quick = await createCourse('Quick rename');
+    const group = (await baseline(slow)).courseGroup;
+    // Each phase of a job (queued, processing) lasts 3 s: the upload's job ends some 6 s from now.
+    await h.sandboxSettings({ jobDelayMs: 3000 });
+    try {
+      const upload = await h.http.send('PUT', '/api/v2/content/course/update', {
+        cookie: admin,
+        body: {
+          courseAttributes: {
+            courseGroups: [{ id: group.id, asset: 'https://images.lectern.invalid/slow.png' }],
+          },
+        },
+      });
+      expect(upload.status, upload.text).toBe(200);
+      const job = (upload.body as { backgroundJob: { id: string } }).backgroundJob.id;
+      const renamed = await h.http.send('PUT', '/api/v2/content/course/update', {
+        cookie: admin,
+        body: { courseAttributes: { courses: [{ id: quick, title: 'Quick rename, renamed' }] } },
+      });
+      expect(renamed.status, renamed.text).toBe(200);
+
+      const [quickVersion] = await versions(quick, 2);
+      expect(quickVersion).toMatchObject({ number: 2, kinds: ['edit'] });
+      // Recorded while the other course's job still runs, and that course is not recorded yet.
+      const running = await api<{ status: string }>(`/api/v2/jobs/${job}`);
+      expect(['queued', 'processing']).toContain(running.status);
+      expect(await versions(slow, 2, 0)).toHaveLength(1);
+
+      const [slowVersion] = await versions(slow, 2, 20_000);
+      expect(slowVersion).toMatchObject({ number: 2 });
+      const ended = await api<{ status: string }>(`/api/v2/jobs/${job}`);
+      expect(['completed', 'failed']).toContain(ended.status);
+    } finally {
+      await h.sandboxSettings({ jobDelayMs: 50 });
+    }
   });
 
   it('restores the first version: the structure equals it again, new ids aside', async () => {

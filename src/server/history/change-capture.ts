@@ -57,8 +57,13 @@ interface Gathering {
   translation: TranslationFacts | null;
   /** Background jobs to wait for before reading the course after. */
   jobs: Set<string>;
+  /** Until when the jobs are waited for (set by the first job). */
+  jobsUntil: number;
   due: number;
 }
+
+/** How often a gathering whose job still runs looks again. */
+const JOB_CHECK_MS = 500;
 
 export interface CaptureOptions {
   reader: CourseReader;
@@ -147,26 +152,40 @@ export function createChangeCapture(options: CaptureOptions) {
     timer.unref();
   }
 
-  async function waitForJobs(jobs: Iterable<string>) {
-    const until = now() + jobWaitMs;
-    for (const id of jobs)
-      while (now() < until) {
-        const job = await reader.json<{ status?: string }>(`/jobs/${encodeURIComponent(id)}`);
-        if (!job || job.status === 'completed' || job.status === 'failed') break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
+  /** The jobs among `ids` that are still queued or processing (one read each; unread: ended). */
+  async function runningJobs(ids: Set<string>): Promise<Set<string>> {
+    const running = new Set<string>();
+    await eachLimited([...ids], READ_CONCURRENCY, async (id) => {
+      const job = await reader.json<{ status?: string }>(`/jobs/${encodeURIComponent(id)}`);
+      if (job && job.status !== 'completed' && job.status !== 'failed') running.add(id);
+    });
+    return running;
+  }
+
+  /**
+   * Gatherings whose job still runs look again later, each on its own: one course's slow upload
+   * (jobs can take minutes) never holds back the versions of the others.
+   */
+  async function postponeRunningJobs(due: [string, Gathering][]): Promise<void> {
+    const at = now();
+    const waiting = due.filter(([, g]) => g.jobs.size > 0 && g.jobsUntil > at);
+    if (waiting.length === 0) return;
+    const running = await runningJobs(new Set(waiting.flatMap(([, g]) => [...g.jobs])));
+    const next = now() + JOB_CHECK_MS;
+    for (const [, g] of waiting)
+      if ([...g.jobs].some((id) => running.has(id))) g.due = Math.max(g.due, next);
   }
 
   /** Reads the courses whose gathering went quiet, in one batch, and records their versions. */
   async function flushDue(waitJobs = true): Promise<void> {
-    const at = now();
-    const due = [...gatherings]
-      .filter(([, g]) => g.due <= at)
-      .sort(([, a], [, b]) => a.due - b.due);
-    for (const [key] of due) gatherings.delete(key);
     try {
+      let due = [...gatherings].filter(([, g]) => g.due <= now());
+      if (waitJobs) await postponeRunningJobs(due);
+      // Still due: not postponed for a job, nor extended by a call that came meanwhile.
+      const at = now();
+      due = due.filter(([, g]) => g.due <= at).sort(([, a], [, b]) => a.due - b.due);
+      for (const [key] of due) gatherings.delete(key);
       if (due.length === 0) return;
-      if (waitJobs) await waitForJobs(new Set(due.flatMap(([, g]) => [...g.jobs])));
       const courseIds = due.map(([, g]) => g.courseId);
       // Read and recorded under the courses' lock: a later read never gets an earlier number.
       await history.whileRecording(courseIds, () => recordDue(due));
@@ -201,6 +220,11 @@ export function createChangeCapture(options: CaptureOptions) {
     }
   }
 
+  function waitFor(gathering: Gathering, job: string) {
+    if (gathering.jobs.size === 0) gathering.jobsUntil = now() + jobWaitMs;
+    gathering.jobs.add(job);
+  }
+
   /** One gathering per course and person: each version is one person's. */
   function gather(courseId: string, before: CourseSnapshot | null | undefined, settled: Settled) {
     const key = `${courseId}\u0000${settled.userEmail}`;
@@ -214,6 +238,7 @@ export function createChangeCapture(options: CaptureOptions) {
         auditSeqs: [],
         translation: null,
         jobs: new Set<string>(),
+        jobsUntil: 0,
         due: 0,
       };
       gatherings.set(key, gathering);
@@ -268,7 +293,7 @@ export function createChangeCapture(options: CaptureOptions) {
             for (const courseId of await reader.groupCourses(groupId)) {
               const gathering = gather(courseId, null, settled);
               gathering.kinds.add('create');
-              if (typeof job === 'string') gathering.jobs.add(job);
+              if (typeof job === 'string') waitFor(gathering, job);
             }
           schedule();
         })().catch((error: unknown) => log.warn({ err: error }, 'history: created courses unread'));
@@ -279,7 +304,7 @@ export function createChangeCapture(options: CaptureOptions) {
         const gathering = gather(courseId, before, settled);
         for (const kind of changeKinds(call.operationId, call.body, courseId, groupId))
           gathering.kinds.add(kind);
-        if (typeof job === 'string') gathering.jobs.add(String(job));
+        if (typeof job === 'string') waitFor(gathering, job);
         if (prepared?.translation?.courseId === courseId) {
           const { courseId: _course, ...facts } = prepared.translation;
           gathering.translation = facts;
