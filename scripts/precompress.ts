@@ -14,12 +14,14 @@ const gzipped = promisify(gzip);
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 /** Below this a compressed twin saves less than its headers and a file read cost. */
 const MIN_BYTES = 1024;
+/** Vite's manifest: read by the console server at start (route preloads), never sent to a browser. */
+const NOT_SERVED = /^\.vite\//;
 
 /** Writes `<file>.br` and `<file>.gz` for each text file in `files` (paths under `dir`). */
 export async function precompressFiles(dir: string, files: string[]): Promise<number> {
   const written = await Promise.all(
     files
-      .filter((file) => TEXT.test(file))
+      .filter((file) => TEXT.test(file) && !NOT_SERVED.test(file))
       .map(async (file) => {
         const path = join(dir, file);
         const raw = await readFile(path);

@@ -72,6 +72,11 @@ test('guide screenshots of the Checks panel and the learner preview', async ({
   const panel = page.getByTestId('checks-panel');
   await expect(panel.getByRole('status')).toContainText('Saved course checked at');
   await panel.locator('[data-finding="imageWithoutAlt"]').click();
+  // The finding selects its topic: the node panel's form is a late part, so the shot waits for it.
+  await expect(page.getByRole('status', { name: 'Loading the form' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(
+    'Temperature',
+  );
   await panel.scrollIntoViewIfNeeded();
   await shot(page, 'course-checks-editor');
 

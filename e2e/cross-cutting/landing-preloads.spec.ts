@@ -3,8 +3,7 @@
 // once: the console's own fetch takes the preloaded answer, and the browser reports no preload it did not
 // use. The route's own chunk is asked for before the shell has arrived too.
 import type { Page } from '@playwright/test';
-import { editorLandingUrls } from '../../src/console/features/course-editor/persistence/editor-landing.ts';
-import { landingUrls } from '../../src/console/features/event-monitor/learner-page/learner-landing.ts';
+import { editorLandingUrls, learnerLandingUrls } from '#contract/console/landing-urls.ts';
 import { createCourse, row } from '../support/editor.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -118,7 +117,7 @@ test('the learner page: its four reads leave with the document, once', async ({
   await page.goto(`/learners/${learnerId}?kinds=quizAttempt`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('learner-span')).toBeVisible();
-  const urls = landingUrls(learnerId, { kinds: 'quizAttempt' });
+  const urls = learnerLandingUrls(learnerId, { kinds: 'quizAttempt' });
   await expectPreloadedOnce(
     page,
     watch,

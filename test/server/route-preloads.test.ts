@@ -6,8 +6,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editorLandingUrls } from '../../src/console/features/course-editor/persistence/editor-landing.ts';
-import { landingUrls } from '../../src/console/features/event-monitor/learner-page/learner-landing.ts';
 import {
   landingReadUrls,
   landingRoutes,
@@ -83,30 +81,39 @@ describe('the landing preloads', () => {
     expect(matchLandingRoute(routes, '/editor/%E0%A4%A')).toBeUndefined();
   });
 
-  it("preloads the URLs the console's landing modules fetch", () => {
+  // The builders are the console's own (#contract/console/landing-urls.ts, held to the API clients in
+  // learner-landing.test.ts and editor-landing.test.ts); here, what the address gives them.
+  it("preloads the reads the console's landing modules fetch, filtered as the address says", () => {
     const editor = { route: route('_authed.editor.$courseId'), params: { courseId: 'c 1/é?' } };
     expect(landingReadUrls(editor, new URLSearchParams('restore=3'))).toEqual([
-      editorLandingUrls.structure('c 1/é?'),
+      '/api/v2/courses/c%201%2F%C3%A9%3F/structure',
     ]);
     const learner = { route: route('_authed.learners.$learnerId'), params: { learnerId: 'l&1' } };
-    for (const search of [
-      '',
-      'kinds=quizAttempt,courseEnrollment&from=2026-01-01T00:00:00.000Z',
-      'to=x&q=y',
-    ]) {
-      const params = new URLSearchParams(search);
-      const urls = landingUrls('l&1', {
-        kinds: params.get('kinds') ?? undefined,
-        from: params.get('from') ?? undefined,
-        to: params.get('to') ?? undefined,
-      });
-      expect(landingReadUrls(learner, params)).toEqual([
-        urls.summary,
-        urls.timeline,
-        urls.latest.quizAttempt,
-        urls.latest.assignmentSubmission,
-      ]);
-    }
+    const latest = [
+      '/api/events?learnerId=l%261&kind=quizAttempt&limit=5',
+      '/api/events?learnerId=l%261&kind=assignmentSubmission&limit=5',
+    ];
+    expect(landingReadUrls(learner, new URLSearchParams(''))).toEqual([
+      '/api/learners/l%261',
+      '/api/events?learnerId=l%261&limit=50',
+      ...latest,
+    ]);
+    expect(
+      landingReadUrls(
+        learner,
+        new URLSearchParams('kinds=quizAttempt,courseEnrollment&from=2026-01-01T00:00:00.000Z'),
+      ),
+    ).toEqual([
+      '/api/learners/l%261',
+      '/api/events?learnerId=l%261&kind=quizAttempt%2CcourseEnrollment&from=2026-01-01T00%3A00%3A00.000Z&limit=50',
+      ...latest,
+    ]);
+    // Only the timeline's own filters: the monitor's free text is not one of them.
+    expect(landingReadUrls(learner, new URLSearchParams('to=x&q=y'))).toEqual([
+      '/api/learners/l%261',
+      '/api/events?learnerId=l%261&to=x&limit=50',
+      ...latest,
+    ]);
     expect(
       landingReadUrls({ route: route('_authed.users'), params: {} }, new URLSearchParams()),
     ).toEqual([]);

@@ -3,9 +3,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LearnerPage } from '../features/event-monitor/learner-page/learner-page.tsx';
 import { learnerQueries } from '../features/event-monitor/learner-page/learner-data.ts';
+import { LATEST_KINDS } from '#contract/console/landing-urls.ts';
 import {
   landingKey,
-  LATEST_KINDS,
   startLearnerReads,
   type LearnerLanding,
 } from '../features/event-monitor/learner-page/learner-landing.ts';

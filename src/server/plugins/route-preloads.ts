@@ -4,6 +4,7 @@
 // The routes come from Vite's build manifest: every file of src/console/routes that the shell imports
 // lazily, its address derived from the file name as TanStack Router's flat routes name it
 // (`_authed.editor.$courseId.tsx`: the pathless `_authed` layout, then `/editor/$courseId`).
+import { editorLandingUrls, learnerLandingUrls } from '#contract/console/landing-urls.ts';
 
 /** One chunk of Vite's `.vite/manifest.json` (the fields read here). */
 export interface ManifestChunk {
@@ -33,44 +34,25 @@ const LANDING_IMPORTS: Record<string, string[]> = {
   '_authed.editor.$courseId': ['src/console/features/course-editor/persistence/load-editor.ts'],
 };
 
-/** The first page of the learner's timeline and of each latest list (learner-landing.ts). */
-const FIRST_TIMELINE_PAGE = 50;
-const LATEST_SHOWN = 5;
-
-function eventsUrl(query: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined) params.set(key, String(value));
-  return `/api/events?${params.toString()}`;
-}
-
 /**
- * The reads a route sends first, as its `landingData` sends them (the same URLs, so the browser hands
- * the preloaded answer to that fetch; test/server/route-preloads.test.ts compares them with the
- * console's own): the editor's structure (the group's reads need its answer, so they are not named
- * here) and the learner page's four reads, its timeline filtered as the address says.
+ * The reads a route sends first, as its `landingData` sends them (the same builders, so the browser
+ * hands the preloaded answer to that fetch): the editor's structure (the group's reads need its answer,
+ * so they are not named here) and the learner page's four reads, its timeline filtered as the address
+ * says.
  */
 const LANDING_READS: Record<
   string,
   (params: Record<string, string>, search: URLSearchParams) => string[]
 > = {
-  '_authed.editor.$courseId': ({ courseId }) => [
-    `/api/v2/courses/${encodeURIComponent(courseId!)}/structure`,
-  ],
+  '_authed.editor.$courseId': ({ courseId }) => [editorLandingUrls.structure(courseId!)],
   '_authed.learners.$learnerId': ({ learnerId }, search) => {
     const filter = (key: string) => search.get(key) ?? undefined;
-    return [
-      `/api/learners/${encodeURIComponent(learnerId!)}`,
-      eventsUrl({
-        learnerId,
-        kind: filter('kinds'),
-        from: filter('from'),
-        to: filter('to'),
-        limit: FIRST_TIMELINE_PAGE,
-      }),
-      eventsUrl({ learnerId, kind: 'quizAttempt', limit: LATEST_SHOWN }),
-      eventsUrl({ learnerId, kind: 'assignmentSubmission', limit: LATEST_SHOWN }),
-    ];
+    const urls = learnerLandingUrls(learnerId!, {
+      kinds: filter('kinds'),
+      from: filter('from'),
+      to: filter('to'),
+    });
+    return [urls.summary, urls.timeline, urls.latest.quizAttempt, urls.latest.assignmentSubmission];
   },
 };
 

@@ -1,6 +1,6 @@
 // The SPA's files as browsers get them: compressed twins chosen by Accept-Encoding, caching per kind of
 // file, the history fallback. A dist folder made here, compressed by the build's own step.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -18,6 +18,8 @@ describe('the SPA as served', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lectern-spa-'));
     mkdirSync(join(dir, 'assets'));
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify({ pad: 'x'.repeat(2000) }));
     writeFileSync(join(dir, 'index.html'), INDEX);
     writeFileSync(join(dir, 'assets', 'app-abc123.js'), SCRIPT);
     writeFileSync(join(dir, 'assets', 'tiny-abc123.js'), 'export {};\n');
@@ -30,8 +32,11 @@ describe('the SPA as served', () => {
       'assets/app-abc123.js',
       'assets/tiny-abc123.js',
       'assets/preview-frame-abc123.css',
+      '.vite/manifest.json',
     ]);
+    // Not the manifest: the server reads it, no browser is ever sent it.
     expect(compressed).toBe(3);
+    expect(existsSync(join(dir, '.vite', 'manifest.json.br'))).toBe(false);
     app = Fastify();
     await registerSpa(app, dir);
   });

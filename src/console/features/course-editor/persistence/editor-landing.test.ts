@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { gridDraft, saveDraft } from '#compiler/test-drafts.ts';
 import { ENDPOINTS } from '#contract/endpoints.ts';
 import { API_BASE } from '../../../lib/content-api.ts';
-import { editorLandingUrls, type EditorLanding, type LandedRead } from './editor-landing.ts';
+import { editorLandingUrls } from '#contract/console/landing-urls.ts';
+import type { EditorLanding, LandedRead } from './editor-landing.ts';
 import { landedBaseline } from './open-saved.ts';
 
 const { baseline } = saveDraft(gridDraft(2, 2, 2));

@@ -1,8 +1,9 @@
 // The course's reads, sent on landing on the editor (docs/decisions/loading-strategy.md): the structure at
 // once, the group's two reads the moment its answer names the group, all before any route chunk has run.
-// Kept in the shell, so it imports nothing: the answers stay unparsed JSON, and the loader checks them
+// Kept in the shell, so it imports nothing heavy: the answers stay unparsed JSON, and the loader checks them
 // with the contract (open-saved.ts) once its code has loaded. The URLs are the content API client's
-// (editor-landing.test.ts).
+// (landing-urls.ts, held to the client in editor-landing.test.ts), the console server's preloads too.
+import { editorLandingUrls } from '#contract/console/landing-urls.ts';
 import { keepLandingData, landingReads, type LandingData } from '../../../lib/landing-data.ts';
 
 /** A read's JSON body when it answered 2xx; null when it was not sent, cancelled, failed or not JSON. */
@@ -18,13 +19,6 @@ export interface EditorLanding {
 }
 
 export const editorLandingKey = (courseId: string) => `course-editor:${courseId}`;
-
-/** The reads' URLs, as `getCourseStructure`, `getCourseGroup` and `listGroupCourses(id, false)` ask them. */
-export const editorLandingUrls = {
-  structure: (courseId: string) => `/api/v2/courses/${encodeURIComponent(courseId)}/structure`,
-  courseGroup: (groupId: string) => `/api/v2/courseGroups/${encodeURIComponent(groupId)}`,
-  courses: (groupId: string) => `/api/v2/courseGroups/${encodeURIComponent(groupId)}/courses`,
-};
 
 /** The group the structure's body names, if it names one as a string. */
 function groupIdOf(landed: { body: unknown } | null): string | null {

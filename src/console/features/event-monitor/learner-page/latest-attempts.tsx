@@ -9,7 +9,7 @@ import { resourceOf } from '../data/event-model.ts';
 import { eventFacts } from '../data/event-summary.ts';
 import { knownTitle, nameProblem, useTopicName } from '../data/names.ts';
 import { learnerQueries } from './learner-data.ts';
-import type { LatestKind } from './learner-landing.ts';
+import type { LatestKind } from '#contract/console/landing-urls.ts';
 
 const SILENT: Record<LatestKind, string> = {
   quizAttempt:

@@ -13,8 +13,8 @@ import {
   FIRST_TIMELINE_PAGE,
   LATEST_SHOWN,
   type LatestKind,
-  type LearnerLanding,
-} from './learner-landing.ts';
+} from '#contract/console/landing-urls.ts';
+import type { LearnerLanding } from './learner-landing.ts';
 
 export const TIMELINE_PAGE = 200;
 const EXPORT_PAGE = 500;

@@ -8,9 +8,9 @@ import { learnerQueries, USERS_LISTS } from './learner-data.ts';
 import {
   FIRST_TIMELINE_PAGE,
   LATEST_SHOWN,
-  landingUrls,
-  type LearnerLanding,
-} from './learner-landing.ts';
+  learnerLandingUrls,
+} from '#contract/console/landing-urls.ts';
+import type { LearnerLanding } from './learner-landing.ts';
 
 const LEARNER = 'a0b1c2d3-0000-4000-8000-000000000001';
 const FILTER = { kinds: 'quizAttempt,courseCompletion', from: '2026-11-01T00:00:00.000Z' };
@@ -42,7 +42,7 @@ const landing = (summary: Promise<Response | null>): LearnerLanding => ({
 
 describe('the learner page on landing', () => {
   it('asks the same URLs as its queries do through the contract', () => {
-    const urls = landingUrls(LEARNER, FILTER);
+    const urls = learnerLandingUrls(LEARNER, FILTER);
     expect(urls.summary).toBe(consoleUrl(getLearnerSummary, { params: { learnerId: LEARNER } }));
     expect(urls.timeline).toBe(
       consoleUrl(listEvents, {

@@ -1,16 +1,14 @@
 // The learner page's first reads, sent on landing with the session check (docs/decisions/loading-strategy.md)
 // instead of once the route's loader chunk has queued behind its other chunks. Kept in the shell, so it
-// imports nothing: the answers stay raw `Response`s, and the page's queries parse them with the contract
-// (learner-data.ts) once its code has loaded. The URLs are the contract's (learner-landing.test.ts).
-import type { EventKind } from '#contract/enums.ts';
+// imports nothing heavy: the answers stay raw `Response`s, and the page's queries parse them with the contract
+// (learner-data.ts) once its code has loaded. The URLs are the contract's (landing-urls.ts), the
+// console server's preloads too.
+import {
+  learnerLandingUrls,
+  type LandingFilter,
+  type LatestKind,
+} from '#contract/console/landing-urls.ts';
 import { keepLandingData, landingReads, type LandingData } from '../../../lib/landing-data.ts';
-
-/** The timeline's filter as the page's URL gives it. */
-export interface LandingFilter {
-  kinds?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
 
 /** The first page's reads, each a raw answer (null when it could not be sent). */
 export interface LearnerLanding {
@@ -21,42 +19,7 @@ export interface LearnerLanding {
   latest: Record<LatestKind, Promise<Response | null>>;
 }
 
-/** The timeline's first page: what the first screen shows and some rows of scroll, no more. */
-export const FIRST_TIMELINE_PAGE = 50;
-export const LATEST_SHOWN = 5;
-/** The kinds whose latest events the page lists, each with what their events say. */
-export const LATEST_KINDS = ['quizAttempt', 'assignmentSubmission'] as const satisfies EventKind[];
-export type LatestKind = (typeof LATEST_KINDS)[number];
-
 export const landingKey = (learnerId: string) => `learner-page:${learnerId}`;
-
-/** The reads' URLs (`{ learnerId }` and the URL's filter), in the API client's order of parameters. */
-export function landingUrls(learnerId: string, filter: LandingFilter) {
-  const events = (query: Record<string, string | number | undefined>) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query))
-      if (value !== undefined) params.set(key, String(value));
-    return `/api/events?${params.toString()}`;
-  };
-  return {
-    summary: `/api/learners/${encodeURIComponent(learnerId)}`,
-    timeline: events({
-      learnerId,
-      kind: filter.kinds,
-      from: filter.from,
-      to: filter.to,
-      limit: FIRST_TIMELINE_PAGE,
-    }),
-    latest: {
-      quizAttempt: events({ learnerId, kind: 'quizAttempt', limit: LATEST_SHOWN }),
-      assignmentSubmission: events({
-        learnerId,
-        kind: 'assignmentSubmission',
-        limit: LATEST_SHOWN,
-      }),
-    },
-  };
-}
 
 /** The filter in the page's address, raw (the loader uses the reads only if the route's agrees). */
 function filterOf(search: string): LandingFilter {
@@ -72,7 +35,7 @@ function filterOf(search: string): LandingFilter {
 export const startLearnerReads: LandingData = ({ params, session }) => {
   const learnerId = params.learnerId!;
   const filter = filterOf(window.location.search);
-  const urls = landingUrls(learnerId, filter);
+  const urls = learnerLandingUrls(learnerId, filter);
   const read = landingReads(session);
   const landing: LearnerLanding = {
     filter,
