@@ -118,7 +118,9 @@ const CHUNK_GROUPS = [
     name: 'signed-in',
     test: new RegExp(
       `${SEP}src${SEP}console${SEP}lib${SEP}(labels|jobs-store|use-media-query|page-of|format|once)\\.ts$` +
-        `|${SEP}src${SEP}contract${SEP}(enums|enum-lists|limits)\\.ts$`,
+        `|${SEP}src${SEP}contract${SEP}(enums|enum-lists|limits)\\.ts$` +
+        // The signed-in layout (its route's component, the header and its navigation): one file less.
+        `|${SEP}src${SEP}console${SEP}routes${SEP}(_authed\\.tsx\\?tsr-split=component|-components${SEP}(app-shell\\.tsx|nav-entries\\.ts))$`,
     ),
     priority: 10,
   },
