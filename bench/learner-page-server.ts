@@ -5,6 +5,8 @@
 // bench's business). Not answered by Playwright's request routing: that pauses every request of the
 // page, each of the route's chunks included, for a round trip to the test process, which a user's
 // browser never does (as bench/editor-open-server.ts).
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { EventHistoryQuery } from '#contract/console/relay.ts';
 import type { createEventReads } from '../src/server/relay/event-reads.ts';
@@ -52,6 +54,13 @@ export async function serveLearnerBench(
   }));
   // The bench's visitor is signed in (the session answers so): index.html preloads the route's chunks
   // and reads, as for a visitor with a session cookie; LECTERN_BENCH_PRELOADS=off measures without.
+  // The server reads Vite's manifest where `vite build` writes it; the benches' build (console-build.ts)
+  // writes it to manifest.json: without this copy no page had its preloads.
+  const viteManifest = join(outDir, '.vite', 'manifest.json');
+  if (!existsSync(viteManifest) && existsSync(join(outDir, 'manifest.json'))) {
+    mkdirSync(join(outDir, '.vite'), { recursive: true });
+    copyFileSync(join(outDir, 'manifest.json'), viteManifest);
+  }
   await registerSpa(app, outDir, {
     hasSession: () => process.env.LECTERN_BENCH_PRELOADS !== 'off',
   });

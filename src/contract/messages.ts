@@ -3,8 +3,8 @@
 // MESSAGES are spec 7.2's, verbatim where the spec gives the text; where it gives only a prefix
 // ("begins ...") the rest is Lectern's wording and clients match on the prefix. The spec shows none
 // of the other texts: they are Lectern's wording.
-import { CREATE_KINDS, EVENT_KINDS, STATUSES } from './enums.ts';
-import { EVENT_PAGE_SIZE, LIMITS } from './limits.ts';
+import { CREATE_KINDS, STATUSES } from './enums.ts';
+import { LIMITS } from './limits.ts';
 
 // Create and update (spec 4.1, 4.2, 7.2).
 
@@ -141,21 +141,11 @@ export const READ_MESSAGES = {
     `Each ${field} may appear only once per request; repeated: ${ids.join(', ')}`,
 } as const;
 
-// The event feed, throttling, fault injection and GraphQL login (spec 4.6, 6, 7.3).
-const seconds = (n: number) => `${n} second${n === 1 ? '' : 's'}`;
+// The event feed, throttling, fault injection and GraphQL login (spec 4.6, 6, 7.3). The feed's own
+// messages are a module of their own: the event schema needs one of them, and its pages (the event
+// monitor, the learner page) should not load every message of the API for it.
+export { FEED_MESSAGES } from './feed-messages.ts';
 const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
-
-export const FEED_MESSAGES = {
-  unknownEventKind: (kind: string) =>
-    `Unknown event kind '${kind}'. Valid kinds are: ${EVENT_KINDS.join(', ')}`,
-  invalidStartDate: 'startDate must be epoch milliseconds (a non-negative integer)',
-  perPageNotSupported: `perPage is not supported by the event feed: every page holds up to ${EVENT_PAGE_SIZE} events. Follow pageInfo.cursor while hasMore is true.`,
-  cursorOtherStartDate:
-    'cursor: This cursor was issued for another startDate. Send the same startDate (or none) with it, or omit cursor to start again.',
-  rateLimited: (retryAfterSeconds: number) =>
-    `Rate limit exceeded; retry after ${seconds(retryAfterSeconds)}`,
-  injectedFault: 'Injected fault',
-} as const;
 
 /** `extensions.code` of GraphQL errors, so clients branch on codes, not on message text. */
 export const GRAPHQL_ERROR_CODES = {

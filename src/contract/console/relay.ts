@@ -6,7 +6,8 @@ import { z } from '../zod.ts';
 import { EventKind } from '../enums.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { EventSearchParam } from './event-search.ts';
-import { CursorParam, LimitParam, PageInfo, timeRangeParams } from './pages.ts';
+import { EventHistoryPage } from './event-history.ts';
+import { CursorParam, LimitParam, timeRangeParams } from './pages.ts';
 
 export const PollerState = z
   .enum(['starting', 'ok', 'throttled', 'retrying', 'error', 'stopped'])
@@ -87,21 +88,9 @@ export const EventHistoryQuery = z.object({
   limit: LimitParam,
 });
 
-export const RelayedEvent = z.object({
-  seq: z.int().check(z.positive()),
-  receivedAt: z.iso.datetime(),
-  event: z.unknown().register(z.globalRegistry, {
-    description:
-      'The event exactly as the feed returned it (`id`, `kind`, `timestamp`, `learner`, `course` or `learningPath`, `data`…).',
-  }),
-});
-export type RelayedEvent = z.infer<typeof RelayedEvent>;
-
-export const EventHistoryPage = z.object({
-  items: z.array(RelayedEvent).register(z.globalRegistry, { description: 'Newest first.' }),
-  pageInfo: PageInfo,
-});
-export type EventHistoryPage = z.infer<typeof EventHistoryPage>;
+// A page of stored events: a module of its own, so that a page that only reads them (the learner page)
+// does not load the history's query checks, the search parser and the stream with it.
+export { EventHistoryPage, RelayedEvent } from './event-history.ts';
 
 export const EventStreamQuery = z.object({
   kinds: z.optional(KindsParam),

@@ -2,7 +2,7 @@
 // generated OpenAPI document is its reference.
 import { z } from '../zod.ts';
 import { EventKind } from '../enums.ts';
-import { FEED_MESSAGES } from '../messages.ts';
+import { FEED_MESSAGES } from '../feed-messages.ts';
 import { Uuid } from '../primitives.ts';
 import { EventPageInfo } from './pagination.ts';
 

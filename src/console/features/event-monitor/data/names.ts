@@ -4,12 +4,7 @@
 // Lookups asked within one tick are sent together, up to NAMES_PER_CALL ids per call, so a screen of
 // rows costs one request; react-query keeps each answer for the session.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  NAMES_PER_CALL,
-  resolveNames,
-  type NameType,
-  type ResolvedName,
-} from '#contract/console/names.ts';
+import type { NameType, ResolvedName } from '#contract/console/names.ts';
 import type { LearnerEvent } from '#contract/schemas/events.ts';
 import { callConsole } from '../../../lib/console-api.ts';
 import { resourceOf } from './event-model.ts';
@@ -31,7 +26,15 @@ function unavailable(type: NameType, id: string, message: string): ResolvedName 
 
 const keyOf = (type: NameType, id: string) => `${type}:${id}`;
 
-async function send(batch: Wanted[]): Promise<void> {
+type NamesContract = typeof import('#contract/console/names.ts');
+
+/**
+ * The endpoint (its query's checks and the answer's schema) is imported with the first lookup: rows
+ * render before they ask for their titles, so a page's first content does not wait for this code.
+ */
+const namesContract = (): Promise<NamesContract> => import('#contract/console/names.ts');
+
+async function send(resolveNames: NamesContract['resolveNames'], batch: Wanted[]): Promise<void> {
   const lists: Record<NameType, Map<string, string>> = {
     course: new Map(),
     learningPath: new Map(),
@@ -63,8 +66,15 @@ async function send(batch: Wanted[]): Promise<void> {
 function flush(): void {
   const all = waiting;
   waiting = [];
-  for (let start = 0; start < all.length; start += NAMES_PER_CALL)
-    void send(all.slice(start, start + NAMES_PER_CALL));
+  namesContract().then(
+    ({ NAMES_PER_CALL, resolveNames }) => {
+      for (let start = 0; start < all.length; start += NAMES_PER_CALL)
+        void send(resolveNames, all.slice(start, start + NAMES_PER_CALL));
+    },
+    (error: unknown) => {
+      for (const w of all) w.fail(error);
+    },
+  );
 }
 
 /** An item's current title; lookups of the same tick share a request. */

@@ -3,7 +3,7 @@
 // which holds every event the relay kept.
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getLearnerSummary, LearnerSummary } from '#contract/console/learners.ts';
-import { EventHistoryPage, listEvents } from '#contract/console/relay.ts';
+import { EventHistoryPage } from '#contract/console/event-history.ts';
 import type { User, UserPage } from '#contract/schemas/read-models.ts';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { z } from '#contract/zod.ts';
@@ -17,6 +17,14 @@ import {
 import type { LearnerLanding } from './learner-landing.ts';
 
 export const TIMELINE_PAGE = 200;
+
+/**
+ * The history's endpoint, imported when a read is sent from here (a later page, a read the landing did
+ * not answer, an export): with it come its query's checks and the search parser, which the first paint
+ * on landing does not need (its reads left with the document).
+ */
+const historyEndpoint = () =>
+  import('#contract/console/relay.ts').then((module) => module.listEvents);
 const EXPORT_PAGE = 500;
 
 export interface TimelineFilter {
@@ -86,20 +94,22 @@ export const learnerQueries = {
       queryKey: ['learners', learnerId, 'timeline', filter],
       queryFn: ({ pageParam, signal }) =>
         (pageParam === undefined
-          ? landedOr(landing?.timeline, EventHistoryPage, () =>
-              callConsole(listEvents, {
+          ? landedOr(landing?.timeline, EventHistoryPage, async () =>
+              callConsole(await historyEndpoint(), {
                 query: { ...historyQuery(learnerId, filter), limit: FIRST_TIMELINE_PAGE },
                 signal,
               }),
             )
-          : callConsole(listEvents, {
-              query: {
-                ...historyQuery(learnerId, filter),
-                cursor: pageParam,
-                limit: TIMELINE_PAGE,
-              },
-              signal,
-            })
+          : historyEndpoint().then((listEvents) =>
+              callConsole(listEvents, {
+                query: {
+                  ...historyQuery(learnerId, filter),
+                  cursor: pageParam,
+                  limit: TIMELINE_PAGE,
+                },
+                signal,
+              }),
+            )
         ).then(pageEvents),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => (last.pageInfo.hasMore ? last.pageInfo.cursor : undefined),
@@ -110,8 +120,11 @@ export const learnerQueries = {
       ...READ_BY_LOADER,
       queryKey: ['learners', learnerId, 'latest', kind, LATEST_SHOWN],
       queryFn: ({ signal }) =>
-        landedOr(landing?.latest[kind], EventHistoryPage, () =>
-          callConsole(listEvents, { query: { learnerId, kind, limit: LATEST_SHOWN }, signal }),
+        landedOr(landing?.latest[kind], EventHistoryPage, async () =>
+          callConsole(await historyEndpoint(), {
+            query: { learnerId, kind, limit: LATEST_SHOWN },
+            signal,
+          }),
         )
           .then(pageEvents)
           .then((page) => page.events),
@@ -130,6 +143,7 @@ export async function readWholeTimeline(
 ): Promise<StoredEvent[]> {
   const all: StoredEvent[] = [];
   let cursor: string | undefined;
+  const listEvents = await historyEndpoint();
   for (;;) {
     const page = await callConsole(listEvents, {
       query: { ...historyQuery(learnerId, filter), cursor, limit: EXPORT_PAGE },
