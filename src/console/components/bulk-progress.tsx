@@ -133,7 +133,6 @@ function BulkRow({
   );
 }
 
-/** The API's messages for one item, each with the HTTP status it came with; nothing when none. */
 /** While the API client waits out a 429, say so and count down. */
 function ThrottleLine() {
   const notices = useThrottleNotices();

@@ -3,6 +3,7 @@
 // the progress view and the bulk runner.
 import type { BulkItemResult } from '../lib/bulk/bulk-runner.ts';
 
+/** The API's messages for one item, each with the HTTP status it came with; nothing when none. */
 export function BulkResultMessages({ result }: { result: BulkItemResult }) {
   if (result.messages.length === 0) return null;
   return (

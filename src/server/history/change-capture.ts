@@ -55,7 +55,7 @@ interface Gathering {
   kinds: Set<HistoryChangeKind>;
   auditSeqs: number[];
   translation: TranslationFacts | null;
-  /** Background jobs to wait for before reading the course after. */
+  /** Background jobs to wait for before reading the course after (those seen ended are dropped). */
   jobs: Set<string>;
   /** Until when the jobs are waited for (set by the first job). */
   jobsUntil: number;
@@ -170,10 +170,14 @@ export function createChangeCapture(options: CaptureOptions) {
     const at = now();
     const waiting = due.filter(([, g]) => g.jobs.size > 0 && g.jobsUntil > at);
     if (waiting.length === 0) return;
-    const running = await runningJobs(new Set(waiting.flatMap(([, g]) => [...g.jobs])));
+    const asked = new Set(waiting.flatMap(([, g]) => [...g.jobs]));
+    const running = await runningJobs(asked);
     const next = now() + JOB_CHECK_MS;
-    for (const [, g] of waiting)
-      if ([...g.jobs].some((id) => running.has(id))) g.due = Math.max(g.due, next);
+    for (const [, g] of waiting) {
+      // A job seen ended is not read again; one a call added meanwhile was not read yet and stays.
+      for (const id of g.jobs) if (asked.has(id) && !running.has(id)) g.jobs.delete(id);
+      if (g.jobs.size > 0) g.due = Math.max(g.due, next);
+    }
   }
 
   /** Reads the courses whose gathering went quiet, in one batch, and records their versions. */

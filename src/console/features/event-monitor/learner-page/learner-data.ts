@@ -17,6 +17,7 @@ import {
 import type { LearnerLanding } from './learner-landing.ts';
 
 export const TIMELINE_PAGE = 200;
+const EXPORT_PAGE = 500;
 
 /**
  * The history's endpoint, imported when a read is sent from here (a later page, a read the landing did
@@ -25,7 +26,6 @@ export const TIMELINE_PAGE = 200;
  */
 const historyEndpoint = () =>
   import('#contract/console/relay.ts').then((module) => module.listEvents);
-const EXPORT_PAGE = 500;
 
 export interface TimelineFilter {
   kinds?: string | undefined;
