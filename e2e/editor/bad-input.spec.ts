@@ -28,7 +28,7 @@ test('a price the draft cannot hold is kept through a reload, names its rules an
   await expect(page.locator('#f-priceInCents-error')).toHaveText(RULES);
   const problems = page.getByRole('complementary', { name: 'Problems and apply' });
   await expect(problems.getByText(RULES)).toBeVisible();
-  await expect(problems.getByText('One problem to fix first (listed above).')).toBeVisible();
+  await expect(problems.getByText('One problem to fix first (listed below).')).toBeVisible();
 
   // Corrected, the amount goes into the draft and the kept text is forgotten.
   await price.fill('49.90');

@@ -2,7 +2,8 @@
 // fix (they were run against it): a restored draft that skipped the conflict check, a discarded draft
 // that came back, a saved topic's keyboard reorder refused in silence, an untitled node named
 // "undefined" and its problem text over its type, zod's wording under a new course's title, and
-// plan steps numbered by phase. (The lost keyboard focus has its own test in editor.spec.ts.)
+// plan steps numbered by phase. (The lost keyboard focus has its own test in editor.spec.ts.) One
+// more from a CI run: the Create button moved under a click as the panels above it filled in.
 import type { Page } from '@playwright/test';
 import {
   backupOf,
@@ -239,6 +240,26 @@ test('a new course shows no problem before anything is touched, and never zod wo
   await page.getByRole('button', { name: 'Create course' }).click();
   await expect(page.getByRole('heading', { name: /Problems/ })).toBeFocused();
   await expect(page.locator('body')).not.toContainText(zod);
+});
+
+test('the Create course button stays put while the problems and checks above it change', async ({
+  page,
+}) => {
+  await page.goto('/editor/new');
+  const create = page.getByRole('button', { name: 'Create course' });
+  const problems = page.getByRole('region', { name: /^Problems/ });
+  const checks = page.getByTestId('checks-panel');
+  await expect(checks).toContainText('The course has no description');
+  const before = await create.boundingBox();
+  // A problem and a check's finding each land a pause after the edit, and change their panel's
+  // height: a click on the button as they land once hit the panel instead (a CI run, 28 Nov).
+  const title = page.getByLabel('Title', { exact: true });
+  await title.fill('x');
+  await title.fill('');
+  await expect(problems.getByText('Enter a title')).toBeVisible();
+  await page.getByLabel('Description', { exact: true }).fill('What the course teaches.');
+  await expect(checks).not.toContainText('The course has no description');
+  expect(await create.boundingBox()).toEqual(before);
 });
 
 test('plan steps are numbered 1 to n, whichever phases the plan uses', async ({

@@ -70,11 +70,16 @@ const ConflictPanel = lazy(() =>
   import('./apply/conflict-panel.tsx').then((m) => ({ default: m.ConflictPanel })),
 );
 
-/** Holds the place of review and apply (its steps, the JSON requests) while its code loads. */
-function ApplyPanelPending() {
+/** Holds the place of review and apply while its code loads: its button where it will be. */
+function ApplyPanelPending({ isNew }: { isNew: boolean }) {
   return (
     <section className="apply-panel" aria-label="Review and apply" aria-busy="true">
       <h2 className="editor-panel__title">Review and apply</h2>
+      <div className="apply-panel__actions">
+        <Button variant="primary" disabled>
+          {isNew ? 'Create course' : 'Apply changes'}
+        </Button>
+      </div>
       <p className="field__hint">Planning the requests…</p>
     </section>
   );
@@ -272,18 +277,10 @@ export function CourseEditor(props: CourseEditorProps) {
   const side = useMemo(
     () => (
       <aside className="course-editor__side" aria-label="Problems and apply">
-        <IssuesList
-          ref={problemsHeading}
-          issues={issues}
-          pending={compiled.pending}
-          nodeName={nameOf}
-          onGo={goTo}
-        />
-        <LatePart ready={late} fallback={<ChecksPending />}>
-          <EditorChecks store={store} baseline={baseline} onGo={goTo} />
-        </LatePart>
+        {/* Review and apply comes first, its button under its heading: the problems and checks
+            below it change height as they arrive, and must never move the button under a click. */}
         <fieldset className="course-editor__fieldset" disabled={readOnly}>
-          <LatePart ready={late} fallback={<ApplyPanelPending />}>
+          <LatePart ready={late} fallback={<ApplyPanelPending isNew={!baseline} />}>
             <ApplyPanel
               plan={compiled.plan}
               pending={compiled.pending}
@@ -299,6 +296,16 @@ export function CourseEditor(props: CourseEditorProps) {
             />
           </LatePart>
         </fieldset>
+        <IssuesList
+          ref={problemsHeading}
+          issues={issues}
+          pending={compiled.pending}
+          nodeName={nameOf}
+          onGo={goTo}
+        />
+        <LatePart ready={late} fallback={<ChecksPending />}>
+          <EditorChecks store={store} baseline={baseline} onGo={goTo} />
+        </LatePart>
       </aside>
     ),
     [

@@ -1,5 +1,6 @@
-// Review and apply: the plan's steps, numbered 1..n in the order they run (what will change), the
-// exact JSON of each request (copy it, or read it in a wide view), per-step progress, and the result.
+// Review and apply: the button and the run's result under the heading (nothing above them changes
+// height), then the plan's steps, numbered 1..n in the order they run (what will change), with
+// per-step progress, and the exact JSON of each request (copy it, or read it in a wide view).
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { previewRequest, type Plan, type PlanStep } from '#compiler/index.ts';
@@ -56,6 +57,23 @@ export function ApplyPanel(props: ApplyPanelProps) {
       <h2 id="apply-title" className="editor-panel__title">
         Review and apply
       </h2>
+      <div className="apply-panel__actions">
+        <Button
+          variant="primary"
+          onClick={onApply}
+          disabled={plan.steps.length === 0 || running}
+          pending={running}
+          aria-describedby={problems > 0 ? 'apply-blocked' : undefined}
+        >
+          {isNew ? 'Create course' : 'Apply changes'}
+        </Button>
+        {problems > 0 ? (
+          <p className="field__hint" id="apply-blocked">
+            {problems === 1 ? 'One problem' : `${problems} problems`} to fix first (listed below).
+          </p>
+        ) : null}
+      </div>
+      <ApplyStatus {...props} />
       {props.pending ? (
         <p className="field__hint">Planning the requests…</p>
       ) : plan.steps.length === 0 ? (
@@ -85,23 +103,6 @@ export function ApplyPanel(props: ApplyPanelProps) {
         Show the JSON requests
       </label>
       {showJson ? <JsonPreview json={json} /> : null}
-      <div className="apply-panel__actions">
-        <Button
-          variant="primary"
-          onClick={onApply}
-          disabled={plan.steps.length === 0 || running}
-          pending={running}
-          aria-describedby={problems > 0 ? 'apply-blocked' : undefined}
-        >
-          {isNew ? 'Create course' : 'Apply changes'}
-        </Button>
-        {problems > 0 ? (
-          <p className="field__hint" id="apply-blocked">
-            {problems === 1 ? 'One problem' : `${problems} problems`} to fix first (listed above).
-          </p>
-        ) : null}
-      </div>
-      <ApplyStatus {...props} />
     </section>
   );
 }
@@ -163,7 +164,7 @@ function ApplyStatus({ state, onResume, onReset, draftKey }: ApplyPanelProps) {
       <div role="status" className="apply-result apply-result--success">
         <p>
           <strong>Their changes are in your draft.</strong> Nothing was sent yet: review the plan
-          above, then apply.
+          below, then apply.
         </p>
       </div>
     );
