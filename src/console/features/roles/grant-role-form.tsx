@@ -6,7 +6,7 @@ import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/access.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { ROLE_LABELS } from '../../lib/labels.ts';
+import { ROLE_LABELS } from '../../lib/role-labels.ts';
 import { useGrantRole } from './roles-api.ts';
 
 const GrantInput = z.object({
