@@ -112,17 +112,29 @@ const CHUNK_GROUPS = [
     ),
     priority: 20,
   },
-  // Small modules every signed-in page imports (labels, the jobs store, formats, the contract's value
-  // lists), one file instead of eight. Not idb: the jobs store imports it when it opens its database.
+  // Small modules every signed-in page imports (a catalog item's kind and status in words, the jobs
+  // store, formats, the contract's value lists), one file instead of eight. Not idb: the jobs store
+  // imports it when it opens its database. Not the other labels (`lib/labels/`): each page loads the
+  // ones it shows.
   {
     name: 'signed-in',
     test: new RegExp(
-      `${SEP}src${SEP}console${SEP}lib${SEP}(labels|jobs-store|use-media-query|page-of|format|once)\\.ts$` +
+      `${SEP}src${SEP}console${SEP}lib${SEP}(labels${SEP}catalog|jobs-store|use-media-query|page-of|format|once)\\.ts$` +
         `|${SEP}src${SEP}contract${SEP}(enums|enum-lists|limits)\\.ts$` +
         // The signed-in layout (its route's component, the header and its navigation): one file less.
         `|${SEP}src${SEP}console${SEP}routes${SEP}(_authed\\.tsx\\?tsr-split=component|-components${SEP}(app-shell\\.tsx|nav-entries\\.ts))$`,
     ),
     priority: 10,
+  },
+  // The words of a course's contents (topic types, completion criteria, field names, a field's
+  // choices): the pages that show them before their heading (the course editor, a course group's
+  // page, the reviews and the audit log) need most of them, one file instead of four.
+  {
+    name: 'course-labels',
+    test: new RegExp(
+      `${SEP}src${SEP}console${SEP}lib${SEP}labels${SEP}(topics|criteria|fields|options)\\.ts$`,
+    ),
+    priority: 5,
   },
 ];
 

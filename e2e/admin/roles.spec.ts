@@ -39,14 +39,20 @@ test('an admin grants a learner content manager, then revokes it', async ({
   // The form checks the address before anything is sent.
   await page.getByLabel('Email', { exact: true }).fill('not-an-email');
   await page.getByRole('button', { name: 'Grant role' }).click();
-  await expect(
-    page.getByText('Enter the email address of a learning-platform account.'),
-  ).toBeVisible();
+  const emailError = page.getByText('Enter the email address of a learning-platform account.');
+  await expect(emailError).toBeVisible();
+  // The refused field has the focus, and its error goes as soon as it is mended, before a send.
+  await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('Email', { exact: true }).fill(` ${LEARNER.email.toUpperCase()} `);
+  await expect(emailError).toHaveCount(0);
   await page.getByLabel('Role', { exact: true }).selectOption('contentManager');
   await page.getByRole('button', { name: 'Grant role' }).click();
   await expect(page.getByText(`${LEARNER.email} is now content manager`)).toBeVisible();
+  // Ready for the next grant: the address emptied, the role kept.
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Role', { exact: true })).toHaveValue('contentManager');
   const row = roleRow(page, LEARNER.email);
   await expect(row).toContainText('Content manager');
   await expect(row).toContainText(DEMO_ACCOUNTS.admin.email);

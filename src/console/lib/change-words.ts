@@ -4,7 +4,9 @@
 import type { AuditChange } from '#contract/console/audit.ts';
 import type { HistoryChangeKind, VersionCounts } from '#contract/console/history.ts';
 import { formatCount, formatDateTime, plural } from './format.ts';
-import { COMPLETION_CRITERIA_LABELS, STATUS_LABELS, fieldLabel, labelFor } from './labels.ts';
+import { STATUS_LABELS, labelFor } from './labels/catalog.ts';
+import { COMPLETION_CRITERIA_LABELS } from './labels/criteria.ts';
+import { fieldLabel } from './labels/fields.ts';
 import { formatCents } from './money.ts';
 
 export const CHANGE_KIND_LABELS: Record<HistoryChangeKind, string> = {

@@ -1,6 +1,6 @@
 // Plain-language descriptions of completion criteria (spec 2.5).
 import type { CompletionCriteriaType } from '#contract/enums.ts';
-import { COMPLETION_CRITERIA_LABELS } from './labels.ts';
+import { COMPLETION_CRITERIA_LABELS } from './labels/criteria.ts';
 
 export interface CriterionLike {
   type: CompletionCriteriaType;

@@ -25,6 +25,7 @@ import {
   TOPIC_TYPE_LABELS,
   UPLOAD_TYPE_LABELS,
   contentTypeLabel,
+  fieldLabel,
   labelFor,
   optionLabel,
 } from './labels.ts';
@@ -84,5 +85,18 @@ describe('labels', () => {
     expect(contentTypeLabel('inPersonEvent')).toBe('In-person event');
     expect(contentTypeLabel('onlineWorkshop')).toBe('Online workshop');
     expect(contentTypeLabel('self_paced-lab')).toBe('Self paced lab');
+  });
+
+  it('says a field name in words, listed or spelled out from its camelCase', () => {
+    expect(['priceInCents', 'sku', 'slug', 'openType'].map(fieldLabel)).toEqual([
+      'Price',
+      'SKU',
+      'URL slug',
+      'Who can open it',
+    ]);
+    // Not listed: their words are their names spelled out.
+    expect(
+      ['title', 'metaTitle', 'freeWithRegistration', 'sessionCustomFields'].map(fieldLabel),
+    ).toEqual(['Title', 'Meta title', 'Free with registration', 'Session custom fields']);
   });
 });

@@ -17,7 +17,7 @@ import { GroupArchiveAction } from '../features/publish/group-archive-panel.tsx'
 import { GroupSchedules } from '../features/schedules/group-schedules.tsx';
 import { RequestPublishing } from '../features/reviews/request-publishing.tsx';
 import { RequestGroupPublishing } from '../features/reviews/request-group-publishing.tsx';
-import { KIND_LABELS } from '../lib/labels.ts';
+import { KIND_LABELS } from '../lib/labels/catalog.ts';
 import { courseGroupQueries } from '../lib/queries/course-groups.ts';
 import { courseQueries } from '../lib/queries/courses.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';

@@ -2,7 +2,7 @@
 // frame, DOMPurify). Loaded when the preview opens (issue 27): the editor's outline does not wait for it.
 import { useMemo, useState } from 'react';
 import type { CourseDraft } from '#compiler/index.ts';
-import { OPEN_TYPE_LABELS, TOPIC_TYPE_LABELS } from '../../lib/labels.ts';
+import { OPEN_TYPE_LABELS, TOPIC_TYPE_LABELS } from '../../lib/labels/topics.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { ChoiceGroup } from '../ui/choice-group.tsx';

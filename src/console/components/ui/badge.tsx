@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Status } from '#contract/enums.ts';
-import { STATUS_LABELS } from '../../lib/labels.ts';
+import { STATUS_LABELS } from '../../lib/labels/catalog.ts';
 
 export type Tone = 'success' | 'neutral' | 'info' | 'warning' | 'danger' | 'muted';
 

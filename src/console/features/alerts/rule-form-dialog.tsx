@@ -16,7 +16,7 @@ import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.t
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { EVENT_KIND_LABELS } from '../../lib/labels.ts';
+import { EVENT_KIND_LABELS } from '../../lib/labels/events.ts';
 import { useSaveRule } from './alerts-api.ts';
 
 export const CONDITION_LABELS: Record<AlertConditionType, string> = {

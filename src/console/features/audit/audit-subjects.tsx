@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { AuditSubject } from '#contract/console/audit.ts';
-import { AUDIT_SUBJECT_LABELS } from '../../lib/labels.ts';
+import { AUDIT_SUBJECT_LABELS } from '../../lib/labels/audit.ts';
 import { auditChangeWords } from '../../lib/change-words.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';

@@ -8,7 +8,7 @@ import { Badge, type Tone } from '../../components/ui/badge.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { JOB_STATUS_LABELS } from '../../lib/labels.ts';
+import { JOB_STATUS_LABELS } from '../../lib/labels/jobs.ts';
 import { isJobFinished, jobQueries } from '../../lib/queries/jobs.ts';
 import type { ImportTarget } from './import-choices.ts';
 

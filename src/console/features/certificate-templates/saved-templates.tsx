@@ -4,7 +4,7 @@ import { ScrollBox } from '../../components/scroll-box.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { plural } from '../../lib/format.ts';
-import { ORIENTATION_LABELS } from '../../lib/labels.ts';
+import { ORIENTATION_LABELS } from '../../lib/labels/templates.ts';
 import type { SavedTemplate } from './template-task.ts';
 
 export function SavedTemplates({

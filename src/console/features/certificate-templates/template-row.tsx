@@ -3,7 +3,7 @@
 import { CoursePicker } from '../../components/course-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { ORIENTATION_LABELS } from '../../lib/labels.ts';
+import { ORIENTATION_LABELS } from '../../lib/labels/templates.ts';
 import {
   isUntouched,
   type Orientation,

@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { describeCriterion } from '../../lib/completion-criteria.ts';
-import { TOPIC_TYPE_LABELS } from '../../lib/labels.ts';
+import { TOPIC_TYPE_LABELS } from '../../lib/labels/topics.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
 import { fitsTopic, topicField, type CourseItem, type CourseTopic } from './criterion-model.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '#contract/enums.ts';
 import { Field } from '../../components/ui/field.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
-import { COMPLETION_CRITERIA_LABELS, CRITERION_VALUE_LABELS } from '../../lib/labels.ts';
+import { COMPLETION_CRITERIA_LABELS, CRITERION_VALUE_LABELS } from '../../lib/labels/criteria.ts';
 import {
   criterionSentence,
   isValueType,

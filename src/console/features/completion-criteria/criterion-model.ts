@@ -12,7 +12,7 @@ import { READ_MESSAGES } from '#contract/messages.ts';
 import { CompletionCriterionCreate, CompletionCriterionUpdate } from '#contract/schemas/release.ts';
 import { completionCriteriaIssues } from '#contract/schemas/course-create.ts';
 import type { z } from '#contract/zod.ts';
-import { COMPLETION_CRITERIA_LABELS } from '../../lib/labels.ts';
+import { COMPLETION_CRITERIA_LABELS } from '../../lib/labels/criteria.ts';
 
 export type ValueType = (typeof VALUE_COMPLETION_CRITERIA)[number];
 

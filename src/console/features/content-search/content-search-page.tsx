@@ -6,7 +6,7 @@ import type { ContentSearchType } from '#contract/enums.ts';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
-import { CONTENT_SORT_LABELS } from '../../lib/labels.ts';
+import { CONTENT_SORT_LABELS } from '../../lib/labels/search.ts';
 import { useUrlText } from '../../lib/use-url-text.ts';
 import { SearchResults } from './search-results.tsx';
 import {

@@ -13,7 +13,8 @@ import {
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { CONTENT_TYPE_SINGULAR, KIND_LABELS, labelFor } from '../../lib/labels.ts';
+import { KIND_LABELS, labelFor } from '../../lib/labels/catalog.ts';
+import { CONTENT_TYPE_SINGULAR } from '../../lib/labels/search.ts';
 import { contentQueries, type ContentSearch } from '../../lib/queries/content.ts';
 import { ItemLink } from './item-link.tsx';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { CONTENT_SEARCH_TYPES, type ContentSearchType } from '#contract/enums.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatCount } from '../../lib/format.ts';
-import { CONTENT_TYPE_LABELS } from '../../lib/labels.ts';
+import { CONTENT_TYPE_LABELS } from '../../lib/labels/search.ts';
 import { contentQueries } from '../../lib/queries/content.ts';
 
 export interface TypeFacetsProps {

@@ -9,7 +9,7 @@ import type { CourseStructure } from '#contract/schemas/read-models.ts';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
 import { htmlToText } from '../../lib/html-text.ts';
-import { CONTENT_TYPE_LABELS, CONTENT_TYPE_SINGULAR } from '../../lib/labels.ts';
+import { CONTENT_TYPE_LABELS, CONTENT_TYPE_SINGULAR } from '../../lib/labels/search.ts';
 import { contentQueries } from '../../lib/queries/content.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { CourseFullContent } from './course-full-content.tsx';

@@ -7,7 +7,7 @@ import type { CourseStructure } from '#contract/schemas/read-models.ts';
 import { StatusBadge } from '../../components/ui/badge.tsx';
 import { describeCriterion } from '../../lib/completion-criteria.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
-import { KIND_LABELS } from '../../lib/labels.ts';
+import { KIND_LABELS } from '../../lib/labels/catalog.ts';
 import { formatCents } from '../../lib/money.ts';
 import { contentQueries } from '../../lib/queries/content.ts';
 import { FactList } from './fact-list.tsx';

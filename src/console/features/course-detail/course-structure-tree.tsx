@@ -7,7 +7,7 @@ import type { CourseStructure } from '#contract/schemas/read-models.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { formatDateTime, plural } from '../../lib/format.ts';
-import { OPEN_TYPE_LABELS, TOPIC_TYPE_LABELS } from '../../lib/labels.ts';
+import { OPEN_TYPE_LABELS, TOPIC_TYPE_LABELS } from '../../lib/labels/topics.ts';
 import { describeCriterion } from '../../lib/completion-criteria.ts';
 import { isHiddenRelease } from '../../lib/hidden-sections.ts';
 

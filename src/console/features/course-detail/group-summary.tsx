@@ -1,6 +1,6 @@
 import type { CourseGroup } from '#contract/schemas/read-models.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { contentTypeLabel, KIND_LABELS } from '../../lib/labels.ts';
+import { contentTypeLabel, KIND_LABELS } from '../../lib/labels/catalog.ts';
 import { htmlToText } from '../../lib/html-text.ts';
 
 export function GroupSummary({ group }: { group: CourseGroup }) {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { COURSE_GROUP_KINDS } from '#contract/enums.ts';
 import { LIMITS } from '#contract/limits.ts';
 import { Field } from '../../components/ui/field.tsx';
-import { KIND_LABELS } from '../../lib/labels.ts';
+import { KIND_LABELS } from '../../lib/labels/catalog.ts';
 import { useUrlText } from '../../lib/use-url-text.ts';
 import { PER_PAGE_CHOICES, type BrowserSearch } from './browser-search.ts';
 

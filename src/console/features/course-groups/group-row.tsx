@@ -12,7 +12,7 @@ import { StatusBadge } from '../../components/ui/badge.tsx';
 import { STACKED_ROW_HEIGHT } from '../../components/virtual-rows.tsx';
 import type { SelectedGroup } from '../../lib/bulk-selection.ts';
 import { formatCount } from '../../lib/format.ts';
-import { contentTypeLabel, KIND_LABELS, labelFor } from '../../lib/labels.ts';
+import { contentTypeLabel, KIND_LABELS, labelFor } from '../../lib/labels/catalog.ts';
 import { STACKED_ROWS } from '../../lib/use-media-query.ts';
 
 export const toSelected = (group: CourseGroupListItem): SelectedGroup => ({

@@ -10,7 +10,7 @@ import {
 import type { CourseVersionSummary } from '#contract/console/history.ts';
 import { valueWords } from '../../lib/change-words.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { fieldLabel } from '../../lib/labels.ts';
+import { fieldLabel } from '../../lib/labels/fields.ts';
 import { fetchVersion } from './history-api.ts';
 
 /** What the editor opens with (the editor's own EditorInit has these and more). */

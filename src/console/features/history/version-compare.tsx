@@ -7,7 +7,7 @@ import type { CompareRow, NodeChange } from '#contract/console/history.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { valueWords } from '../../lib/change-words.ts';
 import { formatDateTime, plural } from '../../lib/format.ts';
-import { fieldLabel } from '../../lib/labels.ts';
+import { fieldLabel } from '../../lib/labels/fields.ts';
 import { historyQueries } from './history-api.ts';
 
 const LEVEL = { section: 'Section', lesson: 'Lesson', topic: 'Topic' } as const;

@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { errorMessages } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { jobsStore, useTrackedJobs, useUnseenJobs, type TrackedJob } from '../../lib/jobs-store.ts';
-import { JOB_STATUS_LABELS, UPLOAD_TYPE_LABELS } from '../../lib/labels.ts';
+import { JOB_STATUS_LABELS, UPLOAD_TYPE_LABELS } from '../../lib/labels/jobs.ts';
 import { isJobFinished, jobQueries } from '../../lib/queries/jobs.ts';
 import { describeUploads, useJobSubject } from './job-subject.ts';
 

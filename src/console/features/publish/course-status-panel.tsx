@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useSavedChecks } from '../../lib/course-checks.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { STATUS_LABELS } from '../../lib/labels.ts';
+import { STATUS_LABELS } from '../../lib/labels/catalog.ts';
 import { FreshStatus, useFreshGroupCheck } from './fresh-status.tsx';
 import { useChangeCourseStatus, useReleaseContent, type CourseStatusChoice } from './mutations.ts';
 import {

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UPDATE_COURSE_STATUSES } from '#contract/enums.ts';
 import { toast } from '../../components/ui/toast.tsx';
-import { STATUS_LABELS } from '../../lib/labels.ts';
+import { STATUS_LABELS } from '../../lib/labels/catalog.ts';
 import { releaseContent, updateCourses } from '../../lib/content-api.ts';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';

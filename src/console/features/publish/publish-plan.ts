@@ -12,7 +12,7 @@ import {
 } from '#contract/publish-rules.ts';
 import type { BulkItem, SkippedItem } from '../../lib/bulk/bulk-runner.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { STATUS_LABELS } from '../../lib/labels.ts';
+import { STATUS_LABELS } from '../../lib/labels/catalog.ts';
 import type { CheckedCourse, CheckedGroup, GroupCheck } from './status-check.ts';
 
 export { CASCADE_STATUS, REASONS, decideGroup, type Decision, type PublishAction };

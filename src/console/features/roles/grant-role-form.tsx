@@ -1,12 +1,13 @@
-// Grant a role to an email address (a new person, or a new role for someone listed).
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+// Grant a role to an email address (a new person, or a new role for someone listed). Two fields, checked
+// with the contract's zod as the sign-in form is: no form library, whose 14.5 KB gzip the roles page
+// fetched before its heading (issue 27).
+import { useRef, useState, type FormEvent } from 'react';
 import { z } from '#contract/zod.ts';
 import { CONSOLE_ROLES, ConsoleRole } from '#contract/console/access.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { ROLE_LABELS } from '../../lib/labels.ts';
+import { ROLE_LABELS } from '../../lib/role-labels.ts';
 import { useGrantRole } from './roles-api.ts';
 
 const GrantInput = z.object({
@@ -17,6 +18,17 @@ const GrantInput = z.object({
   role: ConsoleRole,
 });
 type GrantInput = z.input<typeof GrantInput>;
+type GrantErrors = Partial<Record<keyof GrantInput, string>>;
+
+/** The first message of each field the input fails on; none when it passes. */
+function check(input: GrantInput) {
+  const parsed = GrantInput.safeParse(input);
+  const errors: GrantErrors = {};
+  if (!parsed.success)
+    for (const issue of parsed.error.issues)
+      errors[issue.path[0] as keyof GrantInput] ??= issue.message;
+  return { parsed, errors };
+}
 
 export function GrantRoleForm({
   ownEmail,
@@ -26,22 +38,36 @@ export function GrantRoleForm({
   descriptions: Partial<Record<ConsoleRole, string>>;
 }) {
   const grant = useGrantRole(ownEmail);
-  const form = useForm<GrantInput, unknown, z.output<typeof GrantInput>>({
-    resolver: zodResolver(GrantInput),
-    defaultValues: { email: '', role: 'contentManager' },
-  });
-  const { errors } = form.formState;
-  // eslint-disable-next-line react-hooks/incompatible-library -- the hint follows the chosen role.
-  const role = form.watch('role');
+  const [input, setInput] = useState<GrantInput>({ email: '', role: 'contentManager' });
+  const [errors, setErrors] = useState<GrantErrors>({});
+  // After a refused send, each change is checked again, so an error goes as soon as it is mended.
+  const [refused, setRefused] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const roleRef = useRef<HTMLSelectElement>(null);
 
-  const submit = form.handleSubmit(async (input) => {
+  const change = (patch: Partial<GrantInput>) => {
+    const next = { ...input, ...patch };
+    setInput(next);
+    if (refused) setErrors(check(next).errors);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { parsed, errors: found } = check(input);
+    setErrors(found);
+    if (!parsed.success) {
+      setRefused(true);
+      (found.email ? emailRef : roleRef).current?.focus();
+      return;
+    }
     try {
-      await grant.mutateAsync(input);
-      form.reset({ email: '', role: input.role });
+      await grant.mutateAsync(parsed.data);
+      setInput({ email: '', role: parsed.data.role });
+      setRefused(false);
     } catch {
       // Shown below from the mutation's error.
     }
-  });
+  };
 
   return (
     <section className="card" aria-labelledby="grant-heading">
@@ -52,21 +78,31 @@ export function GrantRoleForm({
         The person signs in with their learning-platform account; the role applies to their open
         sessions right away.
       </p>
-      <form className="inline-form" onSubmit={submit} noValidate>
-        <Field label="Email" error={errors.email?.message}>
+      <form className="inline-form" onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Email" error={errors.email}>
           {(control) => (
             <input
               {...control}
+              ref={emailRef}
+              name="email"
               className="input input--wide"
               type="email"
               autoComplete="off"
-              {...form.register('email')}
+              value={input.email}
+              onChange={(event) => change({ email: event.target.value })}
             />
           )}
         </Field>
-        <Field label="Role" error={errors.role?.message}>
+        <Field label="Role" error={errors.role}>
           {(control) => (
-            <select {...control} className="select" {...form.register('role')}>
+            <select
+              {...control}
+              ref={roleRef}
+              name="role"
+              className="select"
+              value={input.role}
+              onChange={(event) => change({ role: event.target.value as ConsoleRole })}
+            >
               {CONSOLE_ROLES.map((value) => (
                 <option key={value} value={value}>
                   {ROLE_LABELS[value]}
@@ -80,7 +116,7 @@ export function GrantRoleForm({
         </Button>
       </form>
       <p className="card__hint" data-testid="role-description">
-        {ROLE_LABELS[role]}: {descriptions[role]}
+        {ROLE_LABELS[input.role]}: {descriptions[input.role]}
       </p>
       {grant.isError ? <ErrorState compact error={grant.error} title="Role not granted" /> : null}
     </section>

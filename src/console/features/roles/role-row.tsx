@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Td } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { ROLE_LABELS } from '../../lib/labels.ts';
+import { ROLE_LABELS } from '../../lib/role-labels.ts';
 import { SOURCE_LABELS, useGrantRole, useRevokeRole } from './roles-api.ts';
 
 export function RoleRow({ grant, ownEmail }: { grant: RoleGrant; ownEmail: string }) {

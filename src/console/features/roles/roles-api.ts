@@ -5,7 +5,7 @@ import { grantRole, listRoles, revokeRole, type RoleSource } from '#contract/con
 import { toast } from '../../components/ui/toast.tsx';
 import { callConsole } from '../../lib/console-api.ts';
 import { sessionQueries } from '../../lib/session.ts';
-import { ROLE_LABELS } from '../../lib/labels.ts';
+import { ROLE_LABELS } from '../../lib/role-labels.ts';
 
 export const SOURCE_LABELS: Record<RoleSource, string> = {
   console: 'Roles page',

@@ -2,7 +2,7 @@
 // their own role, or any role for admins; never a role that cannot open the screen.
 import type { ConsoleRole } from '#contract/console/access.ts';
 import { SCREEN_ROLES, type SavedViewScreen } from '#contract/console/saved-views.ts';
-import { ROLE_LABELS } from '../../lib/labels.ts';
+import { ROLE_LABELS } from '../../lib/role-labels.ts';
 
 export function shareableRoles(role: ConsoleRole | null, screen: SavedViewScreen): ConsoleRole[] {
   if (role === null) return [];

@@ -4,7 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ContentSearchType } from '#contract/enums.ts';
-import { CONTENT_TYPE_SINGULAR } from '../../lib/labels.ts';
+import { CONTENT_TYPE_SINGULAR } from '../../lib/labels/search.ts';
 import { contentQueries } from '../../lib/queries/content.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { DownloadCard } from './download-card.tsx';

@@ -5,7 +5,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { jobsStore } from '../../lib/jobs-store.ts';
-import { ROLE_LABELS } from '../../lib/labels.ts';
+import { ROLE_LABELS } from '../../lib/role-labels.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAfterFirstContent } from '../../lib/use-after-first-content.ts';
 import { COMPACT_SHELL, useMediaQuery } from '../../lib/use-media-query.ts';

@@ -17,7 +17,7 @@ import {
 import { JobCountPills, useJobCounts } from '../../features/jobs/jobs-tray.tsx';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { PinnedViewLink, usePinnedViews } from '../../features/saved-views/pinned-views.tsx';
-import { ROLE_LABELS } from '../../lib/labels.ts';
+import { ROLE_LABELS } from '../../lib/role-labels.ts';
 import { CONTENT_TOOLS, type NavEntry } from './nav-entries.ts';
 
 export function ShellMenu({

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { courseQueries } from '../../../lib/queries/courses.ts';
 import type { StoredEvent } from '../data/event-model.ts';
-import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
+import { EVENT_KIND_LABELS } from '../../../lib/labels/events.ts';
 import { learnerName, resourceOf } from '../data/event-model.ts';
 import { describeEvent, eventFacts } from '../data/event-summary.ts';
 import { knownTitle, nameProblem, useResourceName, useTopicName } from '../data/names.ts';

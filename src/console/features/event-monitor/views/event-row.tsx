@@ -1,6 +1,6 @@
 // One row of the list: when, what kind, who, and what happened, in one line of fixed height.
 import type { StoredEvent } from '../data/event-model.ts';
-import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
+import { EVENT_KIND_LABELS } from '../../../lib/labels/events.ts';
 import { learnerName, resourceOf } from '../data/event-model.ts';
 import { describeAction } from '../data/event-summary.ts';
 import { knownTitle, useTopicName } from '../data/names.ts';

@@ -10,7 +10,7 @@ import { useDebouncedEffect } from '../../../lib/use-debounced-effect.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-time.ts';
 import { freeText, type MonitorFilter } from '../filters/event-filters.ts';
 import type { MonitorSearchInput } from '../filters/monitor-search.ts';
-import { EVENT_KIND_LABELS } from '../../../lib/labels.ts';
+import { EVENT_KIND_LABELS } from '../../../lib/labels/events.ts';
 import type { KindCounts } from '../data/event-store.ts';
 import { eventStore } from '../data/monitor-instance.ts';
 import { knownTitle, useResourceName } from '../data/names.ts';

@@ -3,7 +3,8 @@
 import type { KindStatus } from '#contract/console/relay.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { failingKinds, formatSeconds } from './connection-label.ts';
-import { EVENT_KIND_LABELS, labelFor } from '../../../lib/labels.ts';
+import { labelFor } from '../../../lib/labels/catalog.ts';
+import { EVENT_KIND_LABELS } from '../../../lib/labels/events.ts';
 import { useFeedState, useNow } from '../data/monitor-instance.ts';
 
 const STATE_LABELS: Record<KindStatus['state'], string> = {
