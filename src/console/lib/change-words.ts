@@ -2,7 +2,7 @@
 // in money, a status as its label, a criterion as its type and value, a translation as its language and
 // units. Pure, so the words are tested without a browser.
 import type { AuditChange } from '#contract/console/audit.ts';
-import type { HistoryChangeKind, VersionCounts } from '#contract/console/history.ts';
+import type { HistoryChangeKind } from '#contract/console/history.ts';
 import { formatCount, formatDateTime, plural } from './format.ts';
 import { STATUS_LABELS, labelFor } from './labels/catalog.ts';
 import { COMPLETION_CRITERIA_LABELS } from './labels/criteria.ts';
@@ -19,20 +19,6 @@ export const CHANGE_KIND_LABELS: Record<HistoryChangeKind, string> = {
   criteria: 'Completion criteria changed',
   translation: 'Translation uploaded',
 };
-
-/** What a change (or a run of them) did to a course's outline and fields, in words ("2 renamed, 1 moved"). */
-export function countsParts(counts: VersionCounts): string[] {
-  return [
-    counts.added && `${counts.added} added`,
-    counts.removed && `${counts.removed} removed`,
-    counts.moved && `${counts.moved} moved`,
-    counts.reordered && `${counts.reordered} reordered`,
-    counts.renamed && `${counts.renamed} renamed`,
-    counts.changed && `${counts.changed} changed`,
-    counts.courseFields && plural(counts.courseFields, 'course field'),
-    counts.criteria && plural(counts.criteria, 'criterion', 'criteria'),
-  ].filter((part): part is string => Boolean(part));
-}
 
 const NODE_LABELS = { section: 'Section', lesson: 'Lesson', topic: 'Topic' } as const;
 

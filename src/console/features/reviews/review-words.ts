@@ -1,7 +1,7 @@
 // A publish request's state in words, for the queue and the requester's card.
 import type { PublishRequest, ReviewCourse, ReviewState } from '#contract/console/reviews.ts';
 import type { Tone } from '../../components/ui/badge.tsx';
-import { countsParts } from '../../lib/change-words.ts';
+import { countsParts } from '../../lib/change-counts.ts';
 import { plural } from '../../lib/format.ts';
 
 export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
