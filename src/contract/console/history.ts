@@ -6,6 +6,9 @@ import { Status } from '../enums.ts';
 import { Course, CourseGroup, CourseStructure } from '../schemas/read-models.ts';
 import { consoleEndpoint } from './endpoint.ts';
 import { CursorParam, LimitParam, PageInfo } from './pages.ts';
+import { VersionCounts } from './version-counts.ts';
+
+export { VersionCounts };
 
 /** What kind of change made a version; a version that gathers several calls may have several. */
 export const HISTORY_CHANGE_KINDS = [
@@ -31,31 +34,6 @@ export const CourseSnapshot = z.object({
   structure: z.extend(CourseStructure, {}),
 });
 export type CourseSnapshot = z.infer<typeof CourseSnapshot>;
-
-export const VersionCounts = z.object({
-  sections: z.int().register(z.globalRegistry, { description: 'Sections after the change.' }),
-  lessons: z.int(),
-  topics: z.int(),
-  added: z.int().register(z.globalRegistry, {
-    description: 'Sections, lessons and topics added by the change.',
-  }),
-  removed: z.int(),
-  moved: z.int().register(z.globalRegistry, { description: 'Moved to another parent.' }),
-  reordered: z
-    .int()
-    .register(z.globalRegistry, { description: 'Moved among the siblings of the same parent.' }),
-  renamed: z.int(),
-  changed: z.int().register(z.globalRegistry, {
-    description: 'Sections, lessons and topics with other fields changed.',
-  }),
-  courseFields: z
-    .int()
-    .register(z.globalRegistry, { description: 'Fields of the course and its group changed.' }),
-  criteria: z
-    .int()
-    .register(z.globalRegistry, { description: 'Completion criteria added, removed or changed.' }),
-});
-export type VersionCounts = z.infer<typeof VersionCounts>;
 
 export const TranslationChange = z.object({
   language: z

@@ -6,7 +6,7 @@
 import { z } from '../zod.ts';
 import { CourseCheckReport } from './course-checks.ts';
 import { consoleEndpoint } from './endpoint.ts';
-import { VersionCounts } from './history.ts';
+import { VersionCounts } from './version-counts.ts';
 
 export const ReviewState = z
   .enum(['pending', 'approving', 'approved', 'declined', 'failed'])
