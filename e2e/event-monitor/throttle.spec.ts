@@ -21,11 +21,21 @@ test('throttling is shown when the sandbox answers 429, with the time until the 
   await openMonitor(page, env);
   const indicator = page.getByTestId('connection-indicator');
 
-  // Four requests a minute for the relay's eight kinds: 429 with Retry-After of up to 15 s.
-  await env.settings({ eventsRateLimit: { perMinute: 4, burst: 1 } });
+  // Twelve requests a minute for the relay's eight kinds: 429 with Retry-After of up to 5 s (long
+  // enough to see the countdown move, short enough not to wait 15 s for the lift to show).
+  await env.settings({ eventsRateLimit: { perMinute: 12, burst: 1 } });
   await env.produce(30);
   await expect(indicator).toContainText('Throttled upstream', { timeout: 15_000 });
   await expect(indicator).toContainText(/The feed answered 429; next poll in \d+ s/);
+
+  // The countdown counts down (read first, while the wait the 429 named is young).
+  const seconds = async () =>
+    Number(/next poll in (\d+) s/.exec((await indicator.textContent()) ?? '')?.[1] ?? NaN);
+  const first = await seconds();
+  await page.waitForTimeout(2100);
+  const later = await seconds();
+  expect(later < first || Number.isNaN(later)).toBe(true);
+
   await expect(
     page.getByRole('status').filter({ hasText: 'Event stream: Throttled upstream' }),
   ).toBeAttached();
@@ -37,14 +47,6 @@ test('throttling is shown when the sandbox answers 429, with the time until the 
   await expect(
     table.getByRole('row').filter({ hasText: 'throttled by the feed (429)' }).first(),
   ).toContainText('Throttled');
-
-  // The countdown counts down.
-  const seconds = async () =>
-    Number(/next poll in (\d+) s/.exec((await indicator.textContent()) ?? '')?.[1] ?? NaN);
-  const first = await seconds();
-  await page.waitForTimeout(2100);
-  const later = await seconds();
-  expect(later < first || Number.isNaN(later)).toBe(true);
 
   // Lifted: live again, and every event produced meanwhile arrives once.
   await env.settings({ eventsRateLimit: { perMinute: 1_000_000, burst: 100_000 } });

@@ -1,6 +1,7 @@
 // GET /courseGroups and friends (spec 4.3, 4.4) with every pagination rule of spec 4.5, over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Course, CourseGroup, CourseGroupList, LIMITS, READ_MESSAGES } from '#contract/index.ts';
+import { COURSES_OF_GROUP } from '../../src/sandbox/storage/catalog-queries.ts';
 import { startSandbox, type TestSandbox } from '../helpers/sandbox.ts';
 import { idsOf, minimalCourses, walkPages, withCursor } from './read-helpers.ts';
 import { create, createCompany, updateOk } from './write-helpers.ts';
@@ -273,6 +274,16 @@ describe('courses of a group', () => {
     expect(explicit.body.courses).toHaveLength(4);
     const group = await s.api('GET', `/courseGroups/${groupId}`);
     expect(group.body.courseCount).toBe(4);
+  });
+
+  it("reads a group's courses through the group's index, not every course of the company", () => {
+    const company = s.sandbox.company.id;
+    const plan = s.sandbox.db
+      .prepare<[string, string], { detail: string }>(`EXPLAIN QUERY PLAN ${COURSES_OF_GROUP}`)
+      .all(company, groupId)
+      .map((row) => row.detail);
+    expect(plan[0]).toBe('SEARCH c USING INDEX courses_group (course_group_id=?)');
+    expect(s.sandbox.db.prepare(COURSES_OF_GROUP).all(company, groupId)).toHaveLength(4);
   });
 
   it('displayCourse is the first session, flagged isDisplayCourse', async () => {

@@ -38,6 +38,15 @@ export interface MilestoneCourseRow {
   course_status: string | null;
 }
 
+/**
+ * A group's courses in order, through the group's index: left to choose, SQLite walked the company's
+ * every course in `seq` order instead (`courses_company` also gives that order), a cost that grew
+ * with the catalog (0.39 ms a read at 2,500 courses against 0.03), paid on every group page and by
+ * the console's history, which reads each changed course's group before and after a change.
+ */
+export const COURSES_OF_GROUP = `${COURSE_SELECT} INDEXED BY courses_group
+  WHERE c.company_id = ? AND c.course_group_id = ? ORDER BY c.seq`;
+
 export function createCatalogQueries(db: Db, codec: CursorCodec) {
   const groupById = db.prepare<[string, string], CourseGroupRow>(
     `${COURSE_GROUP_SELECT} WHERE g.company_id = ? AND g.id = ?`,
@@ -48,9 +57,7 @@ export function createCatalogQueries(db: Db, codec: CursorCodec) {
   const courseById = db.prepare<[string, string], CourseRow>(
     `${COURSE_SELECT} WHERE c.company_id = ? AND c.id = ?`,
   );
-  const coursesOfGroup = db.prepare<[string, string], CourseRow>(
-    `${COURSE_SELECT} WHERE c.company_id = ? AND c.course_group_id = ? ORDER BY c.seq`,
-  );
+  const coursesOfGroup = db.prepare<[string, string], CourseRow>(COURSES_OF_GROUP);
   const pathById = db.prepare<[string, string], LearningPathRow>(
     'SELECT * FROM learning_paths WHERE company_id = ? AND id = ?',
   );

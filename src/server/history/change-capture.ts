@@ -3,6 +3,9 @@
 //   prepare  before the call is forwarded (the user waits): find the courses it changes (request, node
 //            index, or a read), read each once, a few at a time: that one read is both the history's
 //            "before" and the audit's old values (and a translation's stored units, to count changes).
+//            A price change reads only the session records: the price is all it changes, so its
+//            "before" takes the group and the structure from the read after (or from a later call of
+//            the same gathering, read before that call changed them).
 //   settle   once it was answered 2xx (the user does not wait): the course joins a gathering of calls
 //            of the same person; once no call came for `quietMs` (an editor apply is several calls),
 //            and any background job the answer named has finished, the course is read again, in
@@ -11,7 +14,7 @@
 // the history records what it could read (a missing "after" records no version, and says so in the log).
 import type { Logger } from 'pino';
 import type { AuditSubject } from '#contract/console/audit.ts';
-import type { CourseSnapshot, HistoryChangeKind } from '#contract/console/history.ts';
+import type { HistoryChangeKind } from '#contract/console/history.ts';
 import { parseXliff } from '#contract/index.ts';
 import { eachLimited, READ_CONCURRENCY, type CourseReader } from './course-reads.ts';
 import type { HistoryService } from './history-service.ts';
@@ -20,6 +23,7 @@ import {
   callTargets,
   changeKinds,
   touchedSubjects,
+  type CourseBefore,
   type TranslationFacts,
 } from './touched.ts';
 
@@ -34,7 +38,7 @@ export interface CallToCapture {
 
 export interface PreparedCall {
   call: CallToCapture;
-  before: Map<string, CourseSnapshot>;
+  before: Map<string, CourseBefore>;
   subjects: AuditSubject[];
   translation: (TranslationFacts & { courseId: string }) | null;
 }
@@ -51,7 +55,7 @@ interface Gathering {
   courseId: string;
   userEmail: string;
   /** The course before the first call of the gathering (null: it created the course). */
-  before: CourseSnapshot | null | undefined;
+  before: CourseBefore | null | undefined;
   kinds: Set<HistoryChangeKind>;
   auditSeqs: number[];
   translation: TranslationFacts | null;
@@ -213,7 +217,7 @@ export function createChangeCapture(options: CaptureOptions) {
       }
       await history.record({
         courseId,
-        before: gathering.before,
+        before: gathering.before && { ...state, ...gathering.before },
         after: state,
         at: readAt,
         userEmail: gathering.userEmail,
@@ -230,9 +234,12 @@ export function createChangeCapture(options: CaptureOptions) {
   }
 
   /** One gathering per course and person: each version is one person's. */
-  function gather(courseId: string, before: CourseSnapshot | null | undefined, settled: Settled) {
+  function gather(courseId: string, before: CourseBefore | null, settled: Settled) {
     const key = `${courseId}\u0000${settled.userEmail}`;
     let gathering = gatherings.get(key);
+    // A price change's "before" lacks the group and structure; a later call's, read before it
+    // changed them, has them as they were (the price change could not touch them).
+    if (gathering?.before && before) gathering.before = { ...before, ...gathering.before };
     if (!gathering) {
       gathering = {
         courseId,
@@ -260,7 +267,16 @@ export function createChangeCapture(options: CaptureOptions) {
       try {
         const courseIds = await coursesOf(call);
         const [before, translation] = await Promise.all([
-          reader.snapshots(courseIds),
+          call.operationId === 'bulkUpdatePrices'
+            ? reader
+                .courses(courseIds)
+                .then(
+                  (courses) =>
+                    new Map<string, CourseBefore>(
+                      [...courses].map(([id, course]) => [id, { course }]),
+                    ),
+                )
+            : reader.snapshots(courseIds),
           call.operationId === 'uploadTranslation' && courseIds[0]
             ? translationFacts(call, courseIds[0])
             : Promise.resolve(null),
@@ -304,7 +320,7 @@ export function createChangeCapture(options: CaptureOptions) {
         return;
       }
       for (const [courseId, before] of prepared?.before ?? []) {
-        const groupId = before.courseGroup.id;
+        const groupId = before.courseGroup?.id;
         const gathering = gather(courseId, before, settled);
         for (const kind of changeKinds(call.operationId, call.body, courseId, groupId))
           gathering.kinds.add(kind);

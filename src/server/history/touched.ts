@@ -16,6 +16,12 @@ const idOf = (item: Record<string, unknown>, name = 'id') =>
 
 export type NodeKind = 'section' | 'lesson' | 'topic';
 
+/**
+ * A course as read before a call: whole, or for a price change its session record alone (a price
+ * changes nothing else: the group and the structure are taken from the read after).
+ */
+export type CourseBefore = Pick<CourseSnapshot, 'course'> & Partial<CourseSnapshot>;
+
 /** What the request alone says about the courses it changes; `nodes` and `groups` need a lookup. */
 export interface CallTargets {
   courses: Set<string>;
@@ -148,11 +154,11 @@ export interface TranslationFacts {
 }
 
 /** Where each node of the courses read before sits: its course, kind and title. */
-export function nodeIndex(before: ReadonlyMap<string, CourseSnapshot>) {
+export function nodeIndex(before: ReadonlyMap<string, CourseBefore>) {
   const out = new Map<string, { courseId: string; kind: NodeKind; title: string }>();
   const criteria = new Map<string, { courseId: string; criterion: Record<string, unknown> }>();
   for (const [courseId, snapshot] of before) {
-    for (const section of snapshot.structure.sections) {
+    for (const section of snapshot.structure?.sections ?? []) {
       out.set(section.id, { courseId, kind: 'section', title: section.title });
       for (const lesson of section.lessons) {
         out.set(lesson.id, { courseId, kind: 'lesson', title: lesson.title });
@@ -160,7 +166,7 @@ export function nodeIndex(before: ReadonlyMap<string, CourseSnapshot>) {
           out.set(topic.id, { courseId, kind: 'topic', title: topic.title });
       }
     }
-    for (const criterion of snapshot.structure.completionCriteria)
+    for (const criterion of snapshot.structure?.completionCriteria ?? [])
       criteria.set(criterion.id, { courseId, criterion });
   }
   return { nodes: out, criteria };
@@ -173,7 +179,7 @@ export function nodeIndex(before: ReadonlyMap<string, CourseSnapshot>) {
 export function touchedSubjects(
   operationId: string,
   body: unknown,
-  before: ReadonlyMap<string, CourseSnapshot>,
+  before: ReadonlyMap<string, CourseBefore>,
   translation: TranslationFacts | null,
 ): AuditSubject[] {
   const subjects = new Map<string, AuditSubject & { changes: AuditChange[] }>();
@@ -184,7 +190,7 @@ export function touchedSubjects(
       const read =
         type === 'course'
           ? before.get(id)?.course.title
-          : [...before.values()].find((s) => s.courseGroup.id === id)?.courseGroup.title;
+          : [...before.values()].find((s) => s.courseGroup?.id === id)?.courseGroup?.title;
       found = { type, id, title: read ?? null, changes: [] };
       subjects.set(key, found);
     }
@@ -230,7 +236,7 @@ export function touchedSubjects(
     const attributes = body.courseAttributes;
     for (const group of itemsOf(attributes, 'courseGroups')) {
       const id = idOf(group);
-      const was = [...before.values()].find((s) => s.courseGroup.id === id)?.courseGroup;
+      const was = [...before.values()].find((s) => s.courseGroup?.id === id)?.courseGroup;
       if (!id) continue;
       const entry = subject('courseGroup', id);
       if (typeof group.archived === 'boolean' && group.archived !== was?.archived)
@@ -267,7 +273,7 @@ export function touchedSubjects(
     // of a group the call names are under their group.
     const groups = new Set(itemsOf(attributes, 'courseGroups').map((group) => idOf(group)));
     for (const [id, snapshot] of before)
-      if (!groups.has(snapshot.courseGroup.id)) subject('course', id);
+      if (!snapshot.courseGroup || !groups.has(snapshot.courseGroup.id)) subject('course', id);
   }
   if (subjects.size === 0) for (const id of before.keys()) subject('course', id);
   return [...subjects.values()].map(({ changes, ...rest }) =>
