@@ -6,6 +6,7 @@ import type { ConsoleMeta } from '#contract/console/health.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { errorMessages } from '../../lib/api-error.ts';
+import { firstErrorPerField } from '../../lib/field-errors.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { sessionQueries, signIn } from '../../lib/session.ts';
 import { SignInInput } from './sign-in-input.ts';
@@ -46,12 +47,7 @@ export function SignInForm({
       password: data.get('password'),
     });
     if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof SignInInput;
-        errors[field] ??= issue.message;
-      }
-      setFieldErrors(errors);
+      setFieldErrors(firstErrorPerField<keyof SignInInput>(parsed.error));
       return;
     }
     setFieldErrors({});

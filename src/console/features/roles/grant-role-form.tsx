@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ROLE_LABELS } from '../../lib/role-labels.ts';
+import { firstErrorPerField } from '../../lib/field-errors.ts';
 import { useGrantRole } from './roles-api.ts';
 
 const GrantInput = z.object({
@@ -23,10 +24,9 @@ type GrantErrors = Partial<Record<keyof GrantInput, string>>;
 /** The first message of each field the input fails on; none when it passes. */
 function check(input: GrantInput) {
   const parsed = GrantInput.safeParse(input);
-  const errors: GrantErrors = {};
-  if (!parsed.success)
-    for (const issue of parsed.error.issues)
-      errors[issue.path[0] as keyof GrantInput] ??= issue.message;
+  const errors: GrantErrors = parsed.success
+    ? {}
+    : firstErrorPerField<keyof GrantInput>(parsed.error);
   return { parsed, errors };
 }
 
