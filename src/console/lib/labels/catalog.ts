@@ -48,12 +48,15 @@ const CONTENT_TYPE_WORDS: Readonly<Record<string, string>> = {
 };
 
 export function contentTypeLabel(slug: string): string {
-  const known = CONTENT_TYPE_WORDS[slug];
-  if (known) return known;
-  const words = slug
+  return CONTENT_TYPE_WORDS[slug] ?? spellOut(slug);
+}
+
+/** A name spelled out as words: "onlineWorkshop" and "online-workshop" -> "Online workshop". */
+export function spellOut(name: string): string {
+  const words = name
     .replace(/[-_]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .trim()
     .toLowerCase();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : slug;
+  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
 }

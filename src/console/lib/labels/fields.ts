@@ -1,5 +1,6 @@
 // The Content API's field names in words: the course editor, the audit log's and the history's
 // changes and the problem lists show them.
+import { spellOut } from './catalog.ts';
 
 /**
  * Words for the Content API's field names where the console shows them (form labels, problem lists,
@@ -70,8 +71,5 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
 
 /** The word for an API field name: `FIELD_LABELS`, else `enrollmentLimit` -> "Enrollment limit". */
 export function fieldLabel(field: string): string {
-  const known = FIELD_LABELS[field];
-  if (known) return known;
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return FIELD_LABELS[field] ?? spellOut(field);
 }
