@@ -242,9 +242,12 @@ test('a new course shows no problem before anything is touched, and never zod wo
   await expect(page.locator('body')).not.toContainText(zod);
 });
 
-test('the Create course button stays put while the problems and checks above it change', async ({
+test('the Create course button stays put while the problems, checks and header above it change', async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Late morning: the backup time's widest form ("11:58:58 AM").
+  await page.clock.setFixedTime(new Date(2026, 10, 28, 11, 58, 58));
   await page.goto('/editor/new');
   const create = page.getByRole('button', { name: 'Create course' });
   const problems = page.getByRole('region', { name: /^Problems/ });
@@ -259,6 +262,13 @@ test('the Create course button stays put while the problems and checks above it 
   await expect(problems.getByText('Enter a title')).toBeVisible();
   await page.getByLabel('Description', { exact: true }).fill('What the course teaches.');
   await expect(checks).not.toContainText('The course has no description');
+  expect(await create.boundingBox()).toEqual(before);
+  // The backup time in the status, after 10 AM, once wrapped the header's toolbar onto a second
+  // line (the next CI run); a title longer than the header's width would wrap the heading.
+  await title.fill(`${'A course title longer than the header is wide, '.repeat(4)}to the end`);
+  await expect(
+    page.getByText('Unsaved changes, backed up in this browser at 11:58:58 AM'),
+  ).toBeVisible();
   expect(await create.boundingBox()).toEqual(before);
 });
 

@@ -400,13 +400,14 @@ export function CourseEditor(props: CourseEditorProps) {
     </section>
   );
 
+  const heading = `${isNew ? 'New course' : 'Edit course'}: ${draft.attributes.title || '(untitled)'}`;
   return (
     <TooltipProvider>
       <ProblemsContext value={problems}>
         <div className="page course-editor">
           <header className="course-editor__header">
-            <h1 className="page__title course-editor__title">
-              {isNew ? 'New course' : 'Edit course'}: {draft.attributes.title || '(untitled)'}
+            <h1 className="page__title course-editor__title" title={heading}>
+              {heading}
             </h1>
             <div className="course-editor__toolbar" role="toolbar" aria-label="Draft">
               <Button size="sm" onClick={() => store.undo()} disabled={!canUndo || readOnly}>
