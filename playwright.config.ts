@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, E2E_PORT, E2E_WORKERS } from './e2e/support/env.ts';
+import { CHROMIUM_ARGS } from './e2e/support/chromium-flags.ts';
+import { E2E_PORT, E2E_WORKERS } from './e2e/support/env.ts';
 
 // Real browser (the Debian chromium at /usr/bin/chromium; never `npx playwright install`), real console
 // server (`src/server/main.ts`, serving the dist/console build) and the real sandbox it embeds, on

@@ -8,12 +8,13 @@ import { z } from '#contract/zod.ts';
 import { Capabilities, type SessionView } from '#contract/console/session.ts';
 import { buildConsole } from './console-build.ts';
 import { serveStatic } from './editor-serve.ts';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium-flags.ts';
 
 /** Debian's Chromium, headless, software rendering. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: CHROMIUM_ARGS,
   });
 }
 

@@ -17,6 +17,7 @@ import {
 import { saveDraft } from '#compiler/test-drafts.ts';
 import { ROOT } from './console-build.ts';
 import { benchSession } from './console-page.ts';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium-flags.ts';
 
 /** The console built into a temporary directory, with the row render counter on window. */
 export async function buildWithCounter(): Promise<string> {
@@ -35,7 +36,7 @@ export async function buildWithCounter(): Promise<string> {
 export const launchBenchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: CHROMIUM_ARGS,
   });
 
 /** sections x lessons x topics text topics with a body (20 x 9 x 10 is 2,000 nodes). */

@@ -7,6 +7,7 @@
 //      while scrolling through the list with all of them loaded.
 import { chromium, type CDPSession, type Page } from 'playwright';
 import { MonitorEnv, STAFF } from '../e2e/event-monitor/harness.ts';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium-flags.ts';
 
 const RATE_PER_MINUTE = 10_000;
 const SUSTAIN_S = 20;
@@ -101,7 +102,7 @@ export async function run(): Promise<void> {
   const env = new MonitorEnv({ pollMs: 250 });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: CHROMIUM_ARGS,
   });
   try {
     await env.start();

@@ -5,7 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { CHROMIUM_ARGS, DEMO_ACCOUNTS, type Role } from './env.ts';
+import { CHROMIUM_ARGS } from './chromium-flags.ts';
+import { DEMO_ACCOUNTS, type Role } from './env.ts';
 
 export interface CrashableBrowser {
   /** The browser's default context (the profile), signed in as `role` on the console at `baseURL`. */

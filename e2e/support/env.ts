@@ -69,15 +69,6 @@ export function copySeededSandbox(dbFile: string): void {
   if (seeded) copyFileSync(seeded, dbFile);
 }
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export type Role = StaffRole;
 
 const ROLE_LABELS: Record<Role, string> = {
