@@ -3,7 +3,9 @@
 // held back here: the list draws its first rows without the virtualizer, in the places the virtualizer
 // then keeps them; a dialog opened before Radix's code has arrived opens when it does, and gives focus
 // back to its trigger as it closes; a search, a chosen path or a course's History tab waits under its
-// own pending state.
+// own pending state; picked courses read as loading until the criteria's request code is here, and rows
+// typed before their parser has arrived say they are being checked (rows kept from before a reload
+// wait for it with the page).
 // Screenshots before and after at 1440 and 390 px in the test's output folder.
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
@@ -267,3 +269,159 @@ test('what changed, opened before the comparison’s code has loaded, shows when
   await item.getByRole('button', { name: 'Decline' }).click();
   await expect(item).toHaveCount(0);
 });
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`at ${width} px courses picked before the picked list's code has loaded read as loading, then are listed`, async ({
+    page,
+    sandbox,
+    signInAs,
+  }, testInfo) => {
+    const prefix = `Late criteria ${width} ${Date.now()}`;
+    await sandbox.createGroups(2, prefix);
+    await signInAs('admin');
+    await page.setViewportSize({ width, height });
+    const late = hold(page, /\/assets\/picked-courses-[\w-]+\.js$/);
+    await page.goto('/completion-criteria');
+    await expect(
+      page.getByRole('heading', { name: 'Completion criteria', level: 1 }),
+    ).toBeVisible();
+    // Asked for just after the first content, and held.
+    await expect.poll(late.held).toBeGreaterThan(0);
+    await page.getByLabel('Find courses').fill(prefix);
+    await page.getByRole('button', { name: 'Add all 2' }).click();
+    await expect(page.getByRole('heading', { name: '2 picked courses' })).toBeVisible();
+    const preview = page.getByTestId('criteria-preview');
+    await expect(preview).toHaveText('Reading the courses…');
+    await expect(page.getByRole('button', { name: 'Add to 0 courses' })).toBeDisabled();
+    await expect(page.getByRole('list', { name: 'Picked courses' })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`criteria-${width}-before.png`) });
+
+    late.release();
+    const picked = page.getByRole('list', { name: 'Picked courses' });
+    await expect(picked.locator(':scope > li')).toHaveCount(2);
+    await expect(picked.getByText('Topic viewed: “Welcome page”')).toHaveCount(2);
+    await expect(preview).toHaveText('Adds “Share of pages viewed: 80%” on 2 courses.');
+    await expect(page.getByRole('button', { name: 'Add to 2 courses' })).toBeEnabled();
+    await page.screenshot({ path: testInfo.outputPath(`criteria-${width}-after.png`) });
+    // A topic criterion leaves a course without a topic out, with the API's reason.
+    await page.getByLabel('Completes when').selectOption('scormComplete');
+    await expect(picked.getByText(/^Left out: No topic chosen: /)).toHaveCount(2);
+
+    // Reloaded with the list's code held again: the page waits for it, then lists the kept courses.
+    const again = hold(page, /\/assets\/picked-courses-[\w-]+\.js$/);
+    await page.reload();
+    await expect.poll(again.held).toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { name: 'Completion criteria', level: 1 })).toHaveCount(
+      0,
+    );
+    again.release();
+    await expect(
+      page.getByRole('heading', { name: 'Completion criteria', level: 1 }),
+    ).toBeVisible();
+    await expect(picked.locator(':scope > li')).toHaveCount(2);
+  });
+}
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`at ${width} px rows typed before their parser has loaded are checked when it arrives`, async ({
+    page,
+    signInAs,
+  }, testInfo) => {
+    await signInAs('admin');
+    await page.setViewportSize({ width, height });
+    const late = hold(page, /\/assets\/import-rows-[\w-]+\.js$/);
+    await page.goto('/imports');
+    await expect(page.getByRole('heading', { name: 'Bulk imports', level: 1 })).toBeVisible();
+    // Asked for just after the first content, and held.
+    await expect.poll(late.held).toBeGreaterThan(0);
+    const rows = page.getByLabel('Rows', { exact: true });
+    const typed = [
+      'title,startDate,priceInCents,status',
+      'Late rows,2031-01-10T16:00:00Z,4900,draft',
+      'Late rows 2,tomorrow,,',
+    ].join('\n');
+    await rows.fill(typed);
+    await expect(page.getByTestId('import-rows-checking')).toHaveText('Checking the rows…');
+    await expect(page.getByRole('button', { name: 'Start import' })).toBeDisabled();
+    await expect(rows).toHaveValue(typed);
+    await page.screenshot({ path: testInfo.outputPath(`imports-${width}-before.png`) });
+
+    late.release();
+    const problems = page.getByTestId('import-problems');
+    await expect(problems).toContainText('1 problem: nothing is sent until they are fixed.');
+    await expect(problems).toContainText('Row 2: startDate:');
+    await expect(page.getByTestId('import-rows-checking')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Import 2 rows' })).toBeDisabled();
+    await expect(rows).toHaveValue(typed);
+    await page.screenshot({ path: testInfo.outputPath(`imports-${width}-after.png`) });
+  });
+}
+
+test('rows kept from before a reload are checked in the page’s first render: it waits for their parser', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  await page.goto('/imports');
+  const rows = page.getByLabel('Rows', { exact: true });
+  const typed = ['title,startDate', 'Kept rows,2031-01-10T16:00:00Z'].join('\n');
+  await rows.fill(typed);
+  await expect(page.getByTestId('import-rows-ok')).toHaveText('1 row ready (CSV).');
+
+  // Reloaded with the parser held: the page waits for it, then shows the rows checked at once.
+  const late = hold(page, /\/assets\/import-rows-[\w-]+\.js$/);
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="import-rows-checking"]'))
+        sessionStorage.setItem('test.sawChecking', 'yes');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect.poll(late.held).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { name: 'Bulk imports', level: 1 })).toHaveCount(0);
+  late.release();
+  await expect(page.getByRole('heading', { name: 'Bulk imports', level: 1 })).toBeVisible();
+  await expect(rows).toHaveValue(typed);
+  await expect(page.getByTestId('import-rows-ok')).toHaveText('1 row ready (CSV).');
+  await expect(page.getByRole('button', { name: 'Import 1 row' })).toBeEnabled();
+  expect(await page.evaluate(() => sessionStorage.getItem('test.sawChecking'))).toBeNull();
+});
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`at ${width} px the audit log's records wait under its loading state for the table's code`, async ({
+    page,
+    signInAs,
+  }, testInfo) => {
+    await signInAs('admin');
+    await page.setViewportSize({ width, height });
+    const late = hold(page, /\/assets\/audit-table-[\w-]+\.js$/);
+    await page.goto('/admin/audit');
+    await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+    // Asked for as the page mounts, beside the records, and held.
+    await expect.poll(late.held).toBeGreaterThan(0);
+    await expect(page.getByRole('status', { name: 'Loading the audit log' })).toBeVisible();
+    await expect(page.getByTestId('audit-row')).toHaveCount(0);
+    // The filters are there and take what is typed meanwhile.
+    await page.getByLabel('Route').fill('signIn');
+    await page.screenshot({ path: testInfo.outputPath(`audit-${width}-before.png`) });
+
+    late.release();
+    await expect(page.getByTestId('audit-row').first()).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading the audit log' })).toHaveCount(0);
+    await expect(page.getByLabel('Route')).toHaveValue('signIn');
+    await page.screenshot({ path: testInfo.outputPath(`audit-${width}-after.png`) });
+    // Applied, the new filter's records show at once with the loaded table.
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/route=signIn/);
+    await expect(page.getByTestId('audit-row').first()).toContainText('signIn');
+  });
+}

@@ -66,6 +66,15 @@ export function useSessionDraft<T>(
   return [value, update];
 }
 
+/** Whether the tab holds a draft `name` of `email`'s (a route's loader may load what shows it). */
+export function hasSessionDraft(email: string, name: string): boolean {
+  try {
+    return sessionStorage.getItem(`${PREFIX}${email}.${name}`) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Forgets every draft of this tab (sign-out). */
 export function clearSessionDrafts(): void {
   generation++;

@@ -1,9 +1,27 @@
 // Completion criteria set on many courses and read back (admins apply; everyone may look).
 import { createFileRoute } from '@tanstack/react-router';
-import { CriteriaPage } from '../features/completion-criteria/criteria-page.tsx';
+import {
+  COURSES_DRAFT,
+  CriteriaPage,
+  PickedCourses,
+} from '../features/completion-criteria/criteria-page.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
+import { hasSessionDraft } from '../lib/use-session-draft.ts';
 
 export const Route = createFileRoute('/_authed/completion-criteria')({
+  // Courses picked earlier in this tab are listed in the page's first render, not a moment after it:
+  // the list's code is waited for then (otherwise it loads after the first content). The loader goes
+  // in the component's chunk, which it reads the code's handle from.
+  loader: ({ context }) =>
+    hasSessionDraft(context.user.email, COURSES_DRAFT)
+      ? PickedCourses.preload().then(() => undefined)
+      : undefined,
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent'],
+    ['errorComponent'],
+    ['notFoundComponent'],
+  ],
   component: CriteriaRoute,
 });
 

@@ -1,9 +1,14 @@
 // Bulk imports of webinar and in-person-event course groups and sessions; the started job is in the URL
 // (`?job=&what=`) so a reload keeps following it.
 import { createFileRoute } from '@tanstack/react-router';
-import { BulkImportsPage } from '../features/bulk-imports/bulk-imports-page.tsx';
+import {
+  BulkImportsPage,
+  ImportRowsCode,
+  ROWS_DRAFT,
+} from '../features/bulk-imports/bulk-imports-page.tsx';
 import { IMPORT_CHOICES } from '../features/bulk-imports/import-choices.ts';
 import { oneOf, urlSearch, urlString } from '../lib/url-search.ts';
+import { hasSessionDraft } from '../lib/use-session-draft.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 const ImportsSearch = urlSearch({
@@ -13,6 +18,19 @@ const ImportsSearch = urlSearch({
 
 export const Route = createFileRoute('/_authed/imports')({
   validateSearch: ImportsSearch,
+  // Rows typed earlier in this tab are checked in the page's first render, not a moment after it: the
+  // rows' parser is waited for then (otherwise it loads after the first content). The loader goes in
+  // the component's chunk, which it reads the parser's handle from.
+  loader: ({ context }) =>
+    hasSessionDraft(context.user.email, ROWS_DRAFT)
+      ? ImportRowsCode.preload().then(() => undefined)
+      : undefined,
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent'],
+    ['errorComponent'],
+    ['notFoundComponent'],
+  ],
   component: ImportsRoute,
 });
 

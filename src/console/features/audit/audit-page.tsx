@@ -1,6 +1,7 @@
 // The audit log page (admins): filters in the URL, keyset pages with "Load more", export of the filter.
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { lateComponent } from '../../components/late-component.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
@@ -10,7 +11,15 @@ import { plural } from '../../lib/format.ts';
 import { auditQueries, exportUrl } from './audit-api.ts';
 import { AuditFilters } from './audit-filters.tsx';
 import type { AuditSearchParams } from './audit-search.ts';
-import { AuditTable } from './audit-table.tsx';
+
+/**
+ * The records' table (its subjects read through the Content API's queries, the words of their changes):
+ * asked for as the page mounts, beside the records' first page, and shown under the same "Loading the
+ * audit log" until both are here.
+ */
+const AuditTable = lateComponent(() =>
+  import('./audit-table.tsx').then((module) => module.AuditTable),
+);
 
 export interface AuditPageProps {
   search: AuditSearchParams;
@@ -20,6 +29,7 @@ export interface AuditPageProps {
 }
 
 export function AuditPage({ search, onSearch, views }: AuditPageProps) {
+  useEffect(() => void AuditTable.preload(), []);
   return (
     <div className="page">
       <div className="page__header">
@@ -72,7 +82,7 @@ function AuditResults({ search }: { search: AuditSearchParams }) {
           ({plural(entries.length, 'record')} loaded{query.hasNextPage ? ', more available' : ''})
         </span>
       </h2>
-      <AuditTable entries={entries} />
+      <AuditTable.Component entries={entries} />
       {query.isFetchNextPageError ? (
         <ErrorState compact error={query.error} title="The next page did not load" />
       ) : null}

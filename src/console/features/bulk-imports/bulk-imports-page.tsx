@@ -3,6 +3,8 @@
 // The import runs as a background job, followed on this page and in the jobs tray.
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { usePreloadAfterFirstContent } from '../../components/late-component.tsx';
+import { lateModule, useLateModule } from '../../components/late-module.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -14,9 +16,17 @@ import { FileFormat } from './file-format.tsx';
 import { ImportJob } from './import-job.tsx';
 import { IMPORT_CHOICES, type ImportChoice } from './import-choices.ts';
 import { splitChoice } from './split-choice.ts';
-import { readImportRows, toDataUrl, urlProblem } from './import-rows.ts';
+import { NO_ROWS, toDataUrl, urlProblem } from './import-source.ts';
 import { RowsEditor } from './rows-editor.tsx';
 import './bulk-imports.css';
+
+/**
+ * The rows' parser and checks (Papa Parse, the row schemas): asked for after the first content, or as
+ * the first rows are typed; the route's loader waits for it when the tab holds rows typed earlier.
+ */
+export const ImportRowsCode = lateModule(() => import('./import-rows.ts'));
+/** The rows typed and not sent yet, kept for the tab (useSessionDraft). */
+export const ROWS_DRAFT = 'imports.rows';
 
 export interface BulkImportsPageProps {
   canStart: boolean;
@@ -28,20 +38,27 @@ export interface BulkImportsPageProps {
 export function BulkImportsPage({ canStart, job, onJobStarted }: BulkImportsPageProps) {
   const [choice, setChoice] = useState<ImportChoice>(job?.choice ?? 'courseGroup.webinar');
   const [source, setSource] = useState<'rows' | 'url'>('rows');
-  const [rowsText, setRowsText] = useSessionDraft('imports.rows', '');
+  const [rowsText, setRowsText] = useSessionDraft(ROWS_DRAFT, '');
   const [url, setUrl] = useState('');
   const [urlTouched, setUrlTouched] = useState(false);
   const { target, eventKind, label } = splitChoice(choice);
-  const checked = useMemo(() => readImportRows(rowsText, target), [rowsText, target]);
+  const hasRows = rowsText.trim() !== '';
+  usePreloadAfterFirstContent(ImportRowsCode);
+  const rowsCode = useLateModule(ImportRowsCode, hasRows);
+  // null: rows typed before their parser has arrived (a moment after the first content).
+  const checked = useMemo(
+    () => (!hasRows ? NO_ROWS : rowsCode ? rowsCode.readImportRows(rowsText, target) : null),
+    [hasRows, rowsCode, rowsText, target],
+  );
   const typedUrlProblem = urlProblem(url);
-  const ready = source === 'rows' ? checked.problems.length === 0 : typedUrlProblem === null;
+  const ready = source === 'rows' ? checked?.problems.length === 0 : typedUrlProblem === null;
 
   const start = useMutation({
     mutationFn: () =>
       startBulkImport(
         target,
         eventKind,
-        source === 'rows' ? toDataUrl(checked.rows) : url.trim(),
+        source === 'rows' ? toDataUrl(checked?.rows ?? []) : url.trim(),
         `Import of ${label.toLowerCase()}`,
       ),
     onSuccess: (answer) => {
@@ -137,7 +154,7 @@ export function BulkImportsPage({ canStart, job, onJobStarted }: BulkImportsPage
                 pending={start.isPending}
                 disabled={source === 'rows' && !ready}
               >
-                {source === 'rows' && checked.rows.length > 0
+                {source === 'rows' && checked && checked.rows.length > 0
                   ? `Import ${plural(checked.rows.length, 'row')}`
                   : 'Start import'}
               </Button>

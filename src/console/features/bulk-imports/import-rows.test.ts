@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readImportRows, toDataUrl, urlProblem } from './import-rows.ts';
+import { readImportRows } from './import-rows.ts';
+import { toDataUrl, urlProblem } from './import-source.ts';
 
 describe('bulk import rows', () => {
   it('reads CSV with a header row, numbers where the schema wants numbers', () => {

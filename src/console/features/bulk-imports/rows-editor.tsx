@@ -9,7 +9,7 @@ import { formatCount, plural } from '../../lib/format.ts';
 import { readTextFile } from '../../lib/save-file.ts';
 import { FIELD_DOCS } from './file-format.tsx';
 import type { ImportTarget } from './import-choices.ts';
-import type { CheckedRows } from './import-rows.ts';
+import type { CheckedRows } from './import-source.ts';
 
 const SHOWN_ROWS = 5;
 const SHOWN_PROBLEMS = 10;
@@ -35,12 +35,13 @@ export function RowsEditor({
   target: ImportTarget;
   text: string;
   onTextChange(text: string): void;
-  checked: CheckedRows;
+  /** null while the rows' parser loads (rows typed a moment after the first content). */
+  checked: CheckedRows | null;
 }) {
   const fileId = useId();
   const columns = FIELD_DOCS[target]
     .map((field) => field.name)
-    .filter((name) => checked.rows.some((row) => row[name] !== undefined));
+    .filter((name) => checked?.rows.some((row) => row[name] !== undefined));
   const blank = text.trim() === '';
   return (
     <div className="rows-editor">
@@ -82,7 +83,11 @@ export function RowsEditor({
       </div>
       {!blank ? (
         <div className="rows-editor__check" aria-live="polite">
-          {checked.problems.length > 0 ? (
+          {!checked ? (
+            <p className="muted" data-testid="import-rows-checking">
+              Checking the rows…
+            </p>
+          ) : checked.problems.length > 0 ? (
             <div className="form-error" data-testid="import-problems">
               <p>
                 {plural(checked.problems.length, 'problem')}: nothing is sent until they are fixed.
@@ -104,7 +109,7 @@ export function RowsEditor({
           )}
         </div>
       ) : null}
-      {checked.rows.length > 0 && columns.length > 0 ? (
+      {checked && checked.rows.length > 0 && columns.length > 0 ? (
         <ScrollBox label="The first rows as they will be sent">
           <table className="table table--compact">
             <caption className="visually-hidden">The first rows as they will be sent</caption>

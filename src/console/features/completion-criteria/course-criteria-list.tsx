@@ -10,7 +10,8 @@ import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { describeCriterion } from '../../lib/completion-criteria.ts';
 import { TOPIC_TYPE_LABELS } from '../../lib/labels/topics.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
-import { fitsTopic, topicField, type CourseItem, type CourseTopic } from './criterion-model.ts';
+import type { CourseItem } from './criterion-items.ts';
+import { fitsTopic, topicField, type CourseTopic } from './criterion-model.ts';
 
 export interface CourseEntry {
   id: string;

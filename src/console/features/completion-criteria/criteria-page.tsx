@@ -7,15 +7,14 @@ import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { CoursePicker, type PickedCourse } from '../../components/course-picker.tsx';
 import { lateComponent, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
+import { lateModule, useLateModule } from '../../components/late-module.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { plural } from '../../lib/format.ts';
-import { describeCriterion } from '../../lib/completion-criteria.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
 import { useSessionDraft } from '../../lib/use-session-draft.ts';
-import { CourseCriteriaList, type CourseEntry } from './course-criteria-list.tsx';
+import type { CourseEntry } from './course-criteria-list.tsx';
 import { CriterionForm, type CriteriaMode } from './criterion-form.tsx';
 import {
-  courseItem,
   defaultTopic,
   isValueType,
   valueProblem,
@@ -30,16 +29,26 @@ const CriteriaRun = lateComponent(() =>
   import('./criteria-run.tsx').then((module) => module.CriteriaRun),
 );
 
+/**
+ * The picked courses' list and request items (picked-courses.ts): needed once courses are picked, whose
+ * structures are read meanwhile; until then the preview says the courses are being read.
+ */
+export const PickedCourses = lateModule(() => import('./picked-courses.ts'));
+/** The picked courses, kept for the tab (useSessionDraft). */
+export const COURSES_DRAFT = 'criteria.courses';
+
 const NO_COURSES: readonly PickedCourse[] = [];
 
 export function CriteriaPage({ canApply }: { canApply: boolean }) {
   const queryClient = useQueryClient();
-  const [courses, setCourses] = useSessionDraft('criteria.courses', NO_COURSES);
+  const [courses, setCourses] = useSessionDraft(COURSES_DRAFT, NO_COURSES);
   const [mode, setMode] = useState<CriteriaMode>('create');
   const [draft, setDraft] = useState<CriterionDraft>({ type: 'coursePercentViewed', value: '80' });
   const [topics, setTopics] = useState<Record<string, string>>({});
   const [chosenCriteria, setChosenCriteria] = useState<Record<string, string>>({});
   usePreloadAfterFirstContent(CriteriaRun, canApply);
+  usePreloadAfterFirstContent(PickedCourses);
+  const pickedCode = useLateModule(PickedCourses, courses.length > 0);
   const [run, setRun] = useState<{
     items: CriterionItem[];
     skipped: (CriterionItem & { reason: string })[];
@@ -73,11 +82,15 @@ export function CriteriaPage({ canApply }: { canApply: boolean }) {
       topics: courseTopics,
       topicId,
       criterionId,
-      item: ready && !problem ? courseItem(draft, course.id, topicId, mode, criterionId) : null,
+      item:
+        pickedCode && ready && !problem
+          ? pickedCode.courseItem(draft, course.id, topicId, mode, criterionId)
+          : null,
       result: results?.get(course.id),
     };
   });
-  const loading = entries.some((entry) => entry.topics === undefined);
+  const CourseList = pickedCode?.CourseCriteriaList;
+  const loading = pickedCode === null || entries.some((entry) => entry.topics === undefined);
   const sendable = entries.filter((entry) => entry.item?.ok);
   const leftOut = entries.filter((entry) => entry.item && !entry.item.ok);
 
@@ -114,9 +127,13 @@ export function CriteriaPage({ canApply }: { canApply: boolean }) {
     [courses, queryClient],
   );
 
-  const summary = isValueType(draft.type)
-    ? describeCriterion({ type: draft.type, [draft.type]: Number(draft.value) }, () => undefined)
-    : describeCriterion({ type: draft.type }, () => undefined);
+  // Said only once the picked list's code is here (the preview reads "Reading the courses…" until then).
+  const describe = pickedCode?.describeCriterion;
+  const summary = !describe
+    ? ''
+    : isValueType(draft.type)
+      ? describe({ type: draft.type, [draft.type]: Number(draft.value) }, () => undefined)
+      : describe({ type: draft.type }, () => undefined);
 
   return (
     <div className="page criteria">
@@ -205,19 +222,21 @@ export function CriteriaPage({ canApply }: { canApply: boolean }) {
               </button>
             </div>
           ) : null}
-          <CourseCriteriaList
-            entries={entries}
-            type={draft.type}
-            mode={mode}
-            locked={run !== null}
-            onTopic={(courseId, topicId) => setTopics({ ...topics, [courseId]: topicId })}
-            onCriterion={(courseId, criterionId) =>
-              setChosenCriteria({ ...chosenCriteria, [courseId]: criterionId })
-            }
-            onRemove={(courseId) =>
-              setCourses((previous) => previous.filter((course) => course.id !== courseId))
-            }
-          />
+          {CourseList ? (
+            <CourseList
+              entries={entries}
+              type={draft.type}
+              mode={mode}
+              locked={run !== null}
+              onTopic={(courseId, topicId) => setTopics({ ...topics, [courseId]: topicId })}
+              onCriterion={(courseId, criterionId) =>
+                setChosenCriteria({ ...chosenCriteria, [courseId]: criterionId })
+              }
+              onRemove={(courseId) =>
+                setCourses((previous) => previous.filter((course) => course.id !== courseId))
+              }
+            />
+          ) : null}
         </section>
       )}
     </div>

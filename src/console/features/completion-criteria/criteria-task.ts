@@ -8,7 +8,7 @@ import {
   bulkCreateCompletionCriteria,
   bulkUpdateCompletionCriteria,
 } from '../../lib/content-api.ts';
-import type { CourseItem } from './criterion-model.ts';
+import type { CourseItem } from './criterion-items.ts';
 
 /** Items per call: the schemas of the sandbox's OpenAPI document allow 1,000. */
 export const CRITERIA_PER_CALL = 1000;

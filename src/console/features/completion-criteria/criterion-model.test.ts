@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { READ_MESSAGES } from '#contract/messages.ts';
-import {
-  courseItem,
-  criterionSentence,
-  defaultTopic,
-  topicField,
-  valueProblem,
-} from './criterion-model.ts';
+import { courseItem } from './criterion-items.ts';
+import { criterionSentence, defaultTopic, topicField, valueProblem } from './criterion-model.ts';
 
 const course = '11111111-1111-4111-8111-111111111111';
 const topic = '22222222-2222-4222-8222-222222222222';

@@ -1,17 +1,12 @@
 // One completion criterion set on many courses (spec 2.5), pure: which companion field a type needs
 // (a value, a topic, or both), which topics fit a type, and each course's request item (or why the
-// course is left out). Items are checked with the contract's schemas before anything is sent.
+// course is left out, in criterion-items.ts).
 import {
   TOPIC_COMPLETION_CRITERIA,
   VALUE_COMPLETION_CRITERIA,
   type CompletionCriteriaType,
   type TopicType,
 } from '#contract/enums.ts';
-import { formatZodIssues } from '#contract/format-issues.ts';
-import { READ_MESSAGES } from '#contract/messages.ts';
-import { CompletionCriterionCreate, CompletionCriterionUpdate } from '#contract/schemas/release.ts';
-import { completionCriteriaIssues } from '#contract/schemas/course-create.ts';
-import type { z } from '#contract/zod.ts';
 import { COMPLETION_CRITERIA_LABELS } from '../../lib/labels/criteria.ts';
 
 export type ValueType = (typeof VALUE_COMPLETION_CRITERIA)[number];
@@ -94,48 +89,4 @@ export function valueProblem(draft: CriterionDraft): string | null {
   if (draft.type === 'articleTimeViewedInSeconds')
     return value >= 1 ? null : 'Enter at least 1 second.';
   return value >= 1 && value <= 100 ? null : 'Enter a share from 1 to 100 (%).';
-}
-
-type Create = z.input<typeof CompletionCriterionCreate>;
-type Update = z.input<typeof CompletionCriterionUpdate>;
-
-export type CourseItem =
-  | { ok: true; create: Create; update?: undefined }
-  | { ok: true; update: Update; create?: undefined }
-  | { ok: false; reason: string };
-
-/**
- * The request item of one course: a new criterion (`criterionId` undefined) or a change of the
- * course's criterion `criterionId`. `topicId` is the topic chosen for this course, if any.
- */
-export function courseItem(
-  draft: CriterionDraft,
-  courseId: string,
-  topicId: string | undefined,
-  mode: 'create' | 'update',
-  criterionId: string | undefined,
-): CourseItem {
-  const field = topicField(draft.type);
-  if (field && !topicId)
-    return {
-      ok: false,
-      reason: `No topic chosen: ${READ_MESSAGES.criterionTopicRequired(draft.type)}.`,
-    };
-  if (mode === 'update' && !criterionId)
-    return { ok: false, reason: 'This course has no criterion to change; add one instead.' };
-  const fields: Record<string, unknown> = { type: draft.type };
-  if (isValueType(draft.type)) fields[draft.type] = Number(draft.value.trim());
-  if (field && topicId) fields[field] = topicId;
-  const issues = completionCriteriaIssues(fields as { type: string });
-  if (issues.length > 0) return { ok: false, reason: issues.join(' ') };
-  if (mode === 'create') {
-    const parsed = CompletionCriterionCreate.safeParse({ ...fields, courseId });
-    return parsed.success
-      ? { ok: true, create: parsed.data }
-      : { ok: false, reason: formatZodIssues(parsed.error).join('; ') };
-  }
-  const parsed = CompletionCriterionUpdate.safeParse({ ...fields, id: criterionId });
-  return parsed.success
-    ? { ok: true, update: parsed.data }
-    : { ok: false, reason: formatZodIssues(parsed.error).join('; ') };
 }
