@@ -16,8 +16,9 @@ export default defineConfig({
     // being fresh; no test mocks modules or globals. The suite passes this way on one worker too.
     isolate: false,
     passWithNoTests: true,
-    // One real PostgreSQL server for the run; test files make their own databases on it.
-    globalSetup: ['./test/global-postgres.ts'],
+    // One real PostgreSQL server for the run; test files make their own databases on it. And the
+    // cluster tests' console server process, bundled once instead of run through tsx at each start.
+    globalSetup: ['./test/global-postgres.ts', './test/global-cluster-node.ts'],
     // The summary reporter prints the final `N passed, M failed[, K skipped]` line CI greps for.
     reporters: ['default', './test/vitest-summary-reporter.ts'],
   },

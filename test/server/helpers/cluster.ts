@@ -41,7 +41,10 @@ export interface NodeOptions {
 }
 
 export async function startNode(options: NodeOptions): Promise<ClusterNode> {
-  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
+  // The run's bundle of cluster-node.ts when vitest made one (test/global-cluster-node.ts), else tsx.
+  const bundle = process.env.LECTERN_TEST_CLUSTER_NODE;
+  const args = bundle ? [bundle] : ['--import', 'tsx', NODE_SCRIPT];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
