@@ -21,6 +21,20 @@ import { CuttableProxy, proxiedTestDatabase } from './helpers/cuttable-proxy.ts'
 import { startHarness, type Harness } from './helpers/console-harness.ts';
 import { sample } from './helpers/metrics-text.ts';
 
+/**
+ * Waits until the console has forwarded a request for `path` to the sandbox (which holds it there):
+ * the request is then in flight when the stop begins. A fixed pause was too short under load.
+ */
+const forwarded = (h: Harness, since: number, path: string) =>
+  within(
+    () =>
+      h.upstreamRequests
+        .slice(since)
+        .some((sent) => new URL(sent.url, 'http://x').pathname.endsWith(path)),
+    10_000,
+    `the console to forward ${path}`,
+  );
+
 const SLOW_MS = 1500;
 
 /** Status, headers (lower-case names) and body of one HTTP/1.1 response read off a socket. */
@@ -96,8 +110,9 @@ describe('liveness, readiness and a graceful stop', () => {
       for await (const chunk of stream.body) streamed += chunk.toString();
     })();
     const slowStarted = performance.now();
+    const before = h.upstreamRequests.length;
     const slow = request(`${h.url}/api/v2/tags`, { headers: { cookie: support } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await forwarded(h, before, '/tags');
 
     // Two kept-alive connections, each with a request half sent: they arrive during the stop.
     const probe = await halfSent('/api/health/ready');
@@ -159,11 +174,12 @@ describe('a request longer than the grace', () => {
 
   it('is cut when the grace ends, and the stop goes on', async () => {
     const cookie = await h.sessionCookie('support@lectern.test', 'support');
+    const before = h.upstreamRequests.length;
     const slow = request(`${h.url}/api/v2/tags`, { headers: { cookie } }).then(
       (response) => response.statusCode,
       (error: Error) => error.constructor.name,
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await forwarded(h, before, '/tags');
     const started = performance.now();
     await h.server.shutdown();
     const took = performance.now() - started;
