@@ -14,20 +14,36 @@ import {
 
 const env = useMonitorEnv();
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Produces a batch every 100 ms until stopped; returns the total created. */
-function keepProducing(): { stop(): Promise<number> } {
+function keepProducing(): { batches(count: number): Promise<void>; stop(): Promise<number> } {
   let running = true;
   let total = 0;
+  let made = 0;
+  let failure: unknown;
   const loop = (async () => {
     while (running) {
       total += await env.produce(7);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      made++;
+      await sleep(100);
     }
-  })();
+  })().catch((error: unknown) => {
+    failure = error;
+  });
   return {
+    /** Resolves once `count` more batches are in the sandbox (a count, not a guess at a time). */
+    async batches(count: number) {
+      const target = made + count;
+      while (made < target) {
+        if (failure) throw failure;
+        await sleep(25);
+      }
+    },
     async stop() {
       running = false;
       await loop;
+      if (failure) throw failure;
       return total;
     },
   };
@@ -43,17 +59,17 @@ test('stopping and restarting the console server mid-stream loses and duplicates
 
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     const producer = keepProducing();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await producer.batches(3);
     await env.stopConsole(signal);
     await expect(indicator).toContainText('Reconnecting');
     await expect(
       page.getByRole('status').filter({ hasText: 'Event stream: Reconnecting' }),
     ).toBeAttached();
-    // Events keep happening while the console server is down.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Events keep happening while the console server is down (and while it starts again).
+    await producer.batches(3);
     await env.startConsole();
     await expect(indicator).toContainText('Live', { timeout: 15_000 });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await producer.batches(3);
     expect(await producer.stop()).toBeGreaterThan(0);
   }
 
