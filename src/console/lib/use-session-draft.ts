@@ -75,6 +75,18 @@ export function hasSessionDraft(email: string, name: string): boolean {
   }
 }
 
+/**
+ * A route loader's wait for the code that shows `email`'s draft `name`, when this tab keeps one: the
+ * first render then shows it as kept (otherwise the code loads after the first content).
+ */
+export function codeForKeptDraft(
+  email: string,
+  name: string,
+  code: { preload(): Promise<unknown> },
+): Promise<void> | undefined {
+  return hasSessionDraft(email, name) ? code.preload().then(() => undefined) : undefined;
+}
+
 /** Forgets every draft of this tab (sign-out). */
 export function clearSessionDrafts(): void {
   generation++;

@@ -8,7 +8,7 @@ import {
 } from '../features/bulk-imports/bulk-imports-page.tsx';
 import { IMPORT_CHOICES } from '../features/bulk-imports/import-choices.ts';
 import { oneOf, urlSearch, urlString } from '../lib/url-search.ts';
-import { hasSessionDraft } from '../lib/use-session-draft.ts';
+import { codeForKeptDraft } from '../lib/use-session-draft.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
 const ImportsSearch = urlSearch({
@@ -21,10 +21,7 @@ export const Route = createFileRoute('/_authed/imports')({
   // Rows typed earlier in this tab are checked in the page's first render, not a moment after it: the
   // rows' parser is waited for then (otherwise it loads after the first content). The loader goes in
   // the component's chunk, which it reads the parser's handle from.
-  loader: ({ context }) =>
-    hasSessionDraft(context.user.email, ROWS_DRAFT)
-      ? ImportRowsCode.preload().then(() => undefined)
-      : undefined,
+  loader: ({ context }) => codeForKeptDraft(context.user.email, ROWS_DRAFT, ImportRowsCode),
   codeSplitGroupings: [
     ['loader', 'component'],
     ['pendingComponent'],
