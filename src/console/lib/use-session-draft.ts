@@ -5,6 +5,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSession } from './session.ts';
 
 const PREFIX = 'lectern.draft.';
+/** Where `email`'s draft `name` is kept in the tab's sessionStorage. */
+const draftKey = (email: string, name: string) => `${PREFIX}${email}.${name}`;
 /** Bumped at sign-out: a write still pending from before must not bring a draft back. */
 let generation = 0;
 
@@ -33,7 +35,7 @@ export function useSessionDraft<T>(
   delayMs = 0,
 ): [T, (next: T | ((previous: T) => T)) => void] {
   const { user } = useSession();
-  const key = `${PREFIX}${user.email}.${name}`;
+  const key = draftKey(user.email, name);
   const [value, setValue] = useState<T>(() => read(key, initial));
   const latest = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -66,10 +68,10 @@ export function useSessionDraft<T>(
   return [value, update];
 }
 
-/** Whether the tab holds a draft `name` of `email`'s (a route's loader may load what shows it). */
-export function hasSessionDraft(email: string, name: string): boolean {
+/** Whether the tab holds a draft `name` of `email`'s. */
+function hasSessionDraft(email: string, name: string): boolean {
   try {
-    return sessionStorage.getItem(`${PREFIX}${email}.${name}`) !== null;
+    return sessionStorage.getItem(draftKey(email, name)) !== null;
   } catch {
     return false;
   }
