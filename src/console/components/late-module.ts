@@ -1,31 +1,8 @@
-// Code that a page's render needs only in some states (rows to check, courses picked), apart from
+// The hook that reads a late module (lateModule, late-component.tsx) in a render, apart from
 // late-component.tsx so that the pages which only use late components do not fetch it before their
 // heading (docs/decisions/loading-strategy.md).
 import { useEffect, useState } from 'react';
-
-export interface LateModule<M> {
-  /** Starts loading the module (once). */
-  preload(): Promise<M>;
-  /** The module if it has loaded, else null. */
-  loaded(): M | null;
-}
-
-/**
- * Code that a page's render needs only in some states (rows to check, courses picked): loaded on
- * first need or after the first content, and read through `useLateModule` until then.
- */
-export function lateModule<M>(load: () => Promise<M>): LateModule<M> {
-  let loaded: M | null = null;
-  let loading: Promise<M> | null = null;
-  return {
-    preload: () =>
-      (loading ??= load().then((module) => {
-        loaded = module;
-        return module;
-      })),
-    loaded: () => loaded,
-  };
-}
+import type { LateModule } from './late-component.tsx';
 
 /**
  * The module once it is here, else null (the caller shows the state it shows while its data is read);

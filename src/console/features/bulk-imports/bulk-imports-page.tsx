@@ -3,8 +3,8 @@
 // The import runs as a background job, followed on this page and in the jobs tray.
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { usePreloadAfterFirstContent } from '../../components/late-component.tsx';
-import { lateModule, useLateModule } from '../../components/late-module.ts';
+import { lateModule, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
+import { useLateModule } from '../../components/late-module.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';

@@ -6,8 +6,12 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { BulkItemResult } from '../../lib/bulk/bulk-runner.ts';
 import { CoursePicker, type PickedCourse } from '../../components/course-picker.tsx';
-import { lateComponent, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
-import { lateModule, useLateModule } from '../../components/late-module.ts';
+import {
+  lateComponent,
+  lateModule,
+  usePreloadAfterFirstContent,
+} from '../../components/late-component.tsx';
+import { useLateModule } from '../../components/late-module.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { plural } from '../../lib/format.ts';
 import { courseQueries } from '../../lib/queries/courses.ts';
