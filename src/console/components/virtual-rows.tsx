@@ -127,21 +127,31 @@ function FirstRows({
   renderRow(index: number, start: number): ReactNode;
   onLastIndex(index: number): void;
 }) {
-  // The view's height, read before a paint (a layout effect, then a ResizeObserver, whose callbacks run
-  // before the frame paints), as the virtualizer reads it. The view is this body's parent: its ref (the
-  // parent's) is not attached yet when this child's layout effect runs.
+  // The view's height as a ResizeObserver reports it, after the frame's own layout and before its
+  // paint. Until then the window's height stands in (the view is never taller), so the first commit
+  // reads no layout: reading clientHeight in a layout effect forced the page's first layout in the
+  // middle of the commit, then a second render and layout before the first paint (as course-tree.tsx).
+  // The view is this body's parent: its ref (the parent's) is not attached yet when this child's
+  // layout effect runs.
   const bodyRef = useRef<HTMLDivElement>(null);
-  const [viewHeight, setViewHeight] = useState(0);
+  const [viewHeight, setViewHeight] = useState<number | null>(null);
   useLayoutEffect(() => {
     const view = bodyRef.current?.parentElement;
     if (!view) return;
-    setViewHeight(view.clientHeight);
-    const observer = new ResizeObserver(() => setViewHeight(view.clientHeight));
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setViewHeight(Math.round(entry.contentRect.height));
+    });
     observer.observe(view);
     return () => observer.disconnect();
   }, []);
-  const shown = Math.min(count, Math.ceil(viewHeight / rowHeight) + OVERSCAN);
-  useEffect(() => onLastIndex(shown - 1), [onLastIndex, shown]);
+  const shown = Math.min(
+    count,
+    Math.ceil((viewHeight ?? window.innerHeight) / rowHeight) + OVERSCAN,
+  );
+  // The look-ahead counts only the rows the measured view shows.
+  useEffect(() => {
+    if (viewHeight !== null) onLastIndex(shown - 1);
+  }, [onLastIndex, shown, viewHeight]);
   return (
     <div
       ref={bodyRef}
