@@ -5,8 +5,9 @@
 // back to its trigger as it closes; a search, a chosen path or a course's History tab waits under its
 // own pending state; picked courses read as loading until the criteria's request code is here, and rows
 // typed before their parser has arrived say they are being checked (rows kept from before a reload
-// wait for it with the page).
+// wait for it with the page); a translation file picked or downloaded waits for the XLIFF code.
 // Screenshots before and after at 1440 and 390 px in the test's output folder.
+import { readFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -423,5 +424,89 @@ for (const [width, height] of [
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/route=signIn/);
     await expect(page.getByTestId('audit-row').first()).toContainText('signIn');
+  });
+}
+
+/** Every card's box on the page, by its heading. */
+const cardBoxes = (page: Page) =>
+  page.locator('.card').evaluateAll((cards) =>
+    cards.map((card) => {
+      const { x, y, width, height } = card.getBoundingClientRect();
+      return { title: card.querySelector('.card__title')?.textContent, x, y, width, height };
+    }),
+  );
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`at ${width} px the translations page reads and writes files once its XLIFF code arrives, where it was`, async ({
+    page,
+    sandbox,
+    signInAs,
+  }, testInfo) => {
+    const [group] = await sandbox.createGroups(1, `Late xliff ${width} ${Date.now()}`);
+    await signInAs('admin');
+    await page.setViewportSize({ width, height });
+    const XLIFF_CODE = /\/assets\/translation-preview-[\w-]+\.js$/;
+    const first = hold(page, XLIFF_CODE);
+    await page.goto(`/translations/courses/${group!.courseId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `Translations of “${group!.title}”`,
+    );
+    // Asked for just after the first content, and held: the page is whole without it.
+    await expect.poll(first.held).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Download XLIFF' })).toBeEnabled();
+    const before = await cardBoxes(page);
+    expect(before.map((card) => card.title)).toEqual([
+      'Download',
+      'Upload a translation',
+      'Stored translations',
+    ]);
+    await page.screenshot({ path: testInfo.outputPath(`translations-${width}-before.png`) });
+    const loaded = page.waitForResponse(XLIFF_CODE);
+    first.release();
+    await loaded;
+    await page.waitForTimeout(100);
+    expect(await cardBoxes(page)).toEqual(before);
+    await page.screenshot({ path: testInfo.outputPath(`translations-${width}-after.png`) });
+
+    // Reloaded with the code held again: a file picked and a download asked for wait for it.
+    const again = hold(page, XLIFF_CODE);
+    await page.reload();
+    await expect.poll(again.held).toBeGreaterThan(0);
+    await page.getByLabel('Translated XLIFF file').setInputFiles({
+      name: 'broken.xlf',
+      mimeType: 'application/xliff+xml',
+      buffer: Buffer.from('<xliff version="1.2"><file><body></file></xliff>'),
+    });
+    await expect(page.getByText('Reading the file…')).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download XLIFF' }).click();
+    again.release();
+    await expect(page.getByRole('alert')).toContainText(
+      'Not uploaded: This is not an XLIFF 1.2 file',
+    );
+    const download = await downloading;
+    const source = await readFile((await download.path())!, 'utf8');
+    expect(source).toContain(`original="courses/${group!.courseId}"`);
+
+    // The round trip: a translated file previewed, uploaded and read back.
+    const translated = source
+      .replace('source-language="en"', 'source-language="en" target-language="fr"')
+      .replace(
+        '<source>Section one</source>',
+        '<source>Section one</source>\n        <target>Première partie</target>',
+      );
+    await page.getByLabel('Translated XLIFF file').setInputFiles({
+      name: 'course.fr.xlf',
+      mimeType: 'application/xliff+xml',
+      buffer: Buffer.from(translated),
+    });
+    await expect(page.getByTestId('translation-preview')).toContainText('Translated1');
+    await page.getByRole('button', { name: 'Upload 1 translation (fr)' }).click();
+    const stored = page.getByRole('list', { name: 'Translations into fr' });
+    await expect(stored.locator('li[data-translated="true"]')).toHaveCount(1);
+    await expect(stored).toContainText('Première partie');
   });
 }
