@@ -5,8 +5,10 @@
 // back to its trigger as it closes; a search, a chosen path or a course's History tab waits under its
 // own pending state; picked courses read as loading until the criteria's request code is here, and rows
 // typed before their parser has arrived say they are being checked (rows kept from before a reload
-// wait for it with the page).
+// wait for it with the page); a translation file picked or downloaded waits for the XLIFF code; a course
+// group's page holds the places of its archive action and review card with look-alikes.
 // Screenshots before and after at 1440 and 390 px in the test's output folder.
+import { readFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -425,3 +427,225 @@ for (const [width, height] of [
     await expect(page.getByTestId('audit-row').first()).toContainText('signIn');
   });
 }
+
+/** Every card's box on the page, by its heading. */
+const cardBoxes = (page: Page) =>
+  page.locator('.card').evaluateAll((cards) =>
+    cards.map((card) => {
+      const { x, y, width, height } = card.getBoundingClientRect();
+      return { title: card.querySelector('.card__title')?.textContent, x, y, width, height };
+    }),
+  );
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`at ${width} px the translations page reads and writes files once its XLIFF code arrives, where it was`, async ({
+    page,
+    sandbox,
+    signInAs,
+  }, testInfo) => {
+    const [group] = await sandbox.createGroups(1, `Late xliff ${width} ${Date.now()}`);
+    await signInAs('admin');
+    await page.setViewportSize({ width, height });
+    const XLIFF_CODE = /\/assets\/translation-preview-[\w-]+\.js$/;
+    const first = hold(page, XLIFF_CODE);
+    await page.goto(`/translations/courses/${group!.courseId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `Translations of “${group!.title}”`,
+    );
+    // Asked for just after the first content, and held: the page is whole without it.
+    await expect.poll(first.held).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Download XLIFF' })).toBeEnabled();
+    const before = await cardBoxes(page);
+    expect(before.map((card) => card.title)).toEqual([
+      'Download',
+      'Upload a translation',
+      'Stored translations',
+    ]);
+    await page.screenshot({ path: testInfo.outputPath(`translations-${width}-before.png`) });
+    const loaded = page.waitForResponse(XLIFF_CODE);
+    first.release();
+    await loaded;
+    await page.waitForTimeout(100);
+    expect(await cardBoxes(page)).toEqual(before);
+    await page.screenshot({ path: testInfo.outputPath(`translations-${width}-after.png`) });
+
+    // Reloaded with the code held again: a file picked and a download asked for wait for it.
+    const again = hold(page, XLIFF_CODE);
+    await page.reload();
+    await expect.poll(again.held).toBeGreaterThan(0);
+    await page.getByLabel('Translated XLIFF file').setInputFiles({
+      name: 'broken.xlf',
+      mimeType: 'application/xliff+xml',
+      buffer: Buffer.from('<xliff version="1.2"><file><body></file></xliff>'),
+    });
+    await expect(page.getByText('Reading the file…')).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download XLIFF' }).click();
+    again.release();
+    await expect(page.getByRole('alert')).toContainText(
+      'Not uploaded: This is not an XLIFF 1.2 file',
+    );
+    const download = await downloading;
+    const source = await readFile((await download.path())!, 'utf8');
+    expect(source).toContain(`original="courses/${group!.courseId}"`);
+
+    // The round trip: a translated file previewed, uploaded and read back.
+    const translated = source
+      .replace('source-language="en"', 'source-language="en" target-language="fr"')
+      .replace(
+        '<source>Section one</source>',
+        '<source>Section one</source>\n        <target>Première partie</target>',
+      );
+    await page.getByLabel('Translated XLIFF file').setInputFiles({
+      name: 'course.fr.xlf',
+      mimeType: 'application/xliff+xml',
+      buffer: Buffer.from(translated),
+    });
+    await expect(page.getByTestId('translation-preview')).toContainText('Translated1');
+    await page.getByRole('button', { name: 'Upload 1 translation (fr)' }).click();
+    const stored = page.getByRole('list', { name: 'Translations into fr' });
+    await expect(stored.locator('li[data-translated="true"]')).toHaveCount(1);
+    await expect(stored).toContainText('Première partie');
+  });
+}
+
+/** Boxes of what a course group's page shows around its late parts. */
+const groupBoxes = (page: Page) =>
+  page
+    .locator('h1, .page__header .btn, .detail-main > .card, .detail-aside > .card')
+    .evaluateAll((parts) =>
+      parts.map((part) => {
+        const { x, y, width, height } = part.getBoundingClientRect();
+        return { part: part.className || part.tagName, x, y, width, height };
+      }),
+    );
+
+const GROUP_LATE = {
+  course: /\/assets\/selected-course-[\w-]+\.js$/,
+  archive: /\/assets\/group-archive-panel-[\w-]+\.js$/,
+  schedules: /\/assets\/schedule-list-[\w-]+\.js$/,
+  scheduleForm: /\/assets\/schedule-form-[\w-]+\.js$/,
+  thumbnail: /\/assets\/thumbnail-send-[\w-]+\.js$/,
+};
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`at ${width} px a course group's late parts hold their places, then work`, async ({
+    page,
+    sandbox,
+    signInAs,
+  }, testInfo) => {
+    const [group] = await sandbox.createGroups(1, `Late group ${width} ${Date.now()}`);
+    await signInAs('admin');
+    await page.setViewportSize({ width, height });
+    const held = Object.fromEntries(
+      Object.entries(GROUP_LATE).map(([part, pattern]) => [part, hold(page, pattern)]),
+    ) as Record<keyof typeof GROUP_LATE, ReturnType<typeof hold>>;
+    await page.goto(`/course-groups/${group!.groupId}`);
+    await expect(page.getByRole('heading', { level: 1, name: group!.title })).toBeVisible();
+    // The course and the schedules are asked for as the page mounts, the rest after its first content.
+    for (const part of Object.values(held)) await expect.poll(part.held).toBeGreaterThan(0);
+    await expect(page.getByRole('status', { name: 'Loading the course' })).toBeVisible();
+    const schedules = page.getByRole('region', { name: 'Scheduled actions', exact: true });
+    await expect(
+      schedules.getByRole('status', { name: 'Loading scheduled actions' }),
+    ).toBeVisible();
+    // The archive action's look-alike: in its place, announced as unavailable.
+    const archive = page.getByRole('button', { name: 'Archive group' });
+    await expect(archive).toHaveAttribute('aria-disabled', 'true');
+    const before = await groupBoxes(page);
+    await page.screenshot({ path: testInfo.outputPath(`group-${width}-before.png`) });
+
+    // The archive action arrives where its look-alike was; nothing else moves.
+    held.archive.release();
+    await expect(archive).not.toHaveAttribute('aria-disabled');
+    expect(await groupBoxes(page)).toEqual(before);
+
+    // The course and its scheduled actions show in place of their own loading states.
+    held.course.release();
+    held.schedules.release();
+    await expect(page.getByRole('heading', { level: 2, name: group!.title })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Structure' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(schedules).toContainText('Nothing scheduled');
+    await page.screenshot({ path: testInfo.outputPath(`group-${width}-after.png`) });
+
+    // The schedule form, opened before its code is here, shows when it arrives, and schedules.
+    await schedules.getByText('Schedule an action').click();
+    await expect(schedules.getByRole('status', { name: 'Loading the form' })).toBeVisible();
+    held.scheduleForm.release();
+    await schedules.getByLabel('Date and time').fill('2031-03-04T10:30');
+    await schedules.getByRole('button', { name: 'Schedule publish' }).click();
+    await expect(schedules.getByTestId('schedule-row')).toContainText('Publish');
+
+    // A thumbnail sent before its sending code is here goes once it arrives.
+    const thumbnail = page.getByRole('region', { name: 'Catalog thumbnail' });
+    await thumbnail.getByLabel('Image URL').fill('https://images.example.test/catalog/late.png');
+    await thumbnail.getByRole('button', { name: 'Replace thumbnail' }).click();
+    await expect(thumbnail.getByRole('button', { name: 'Replace thumbnail' })).toBeDisabled();
+    held.thumbnail.release();
+    await expect(
+      page.getByText(/^Thumbnail (updated|of “.*” queued: follow it in the jobs tray)$/),
+    ).toBeVisible();
+    await expect(thumbnail.getByLabel('Image URL')).toHaveValue('');
+
+    // The archive action works: its confirmation reads the group, and archives it.
+    await archive.click();
+    const dialog = page.getByRole('dialog', { name: `Archive “${group!.title}”?` });
+    await expect(dialog.getByTestId('fresh-status')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Archive group and its courses' }).click();
+    await expect(page.getByRole('button', { name: 'Restore group' })).toBeVisible();
+  });
+}
+
+test('a content manager’s review cards hold their places until their code is here, then ask', async ({
+  page,
+  sandbox,
+  signInAs,
+}) => {
+  const [group] = await sandbox.createGroups(1, `Late review ${Date.now()}`);
+  await signInAs('contentManager');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const course = hold(page, /\/assets\/request-publishing-[\w-]+\.js$/);
+  const whole = hold(page, /\/assets\/request-group-publishing-[\w-]+\.js$/);
+  await page.goto(`/course-groups/${group!.groupId}`);
+  await expect(page.getByRole('heading', { level: 1, name: group!.title })).toBeVisible();
+  await expect.poll(course.held).toBeGreaterThan(0);
+  await expect.poll(whole.held).toBeGreaterThan(0);
+  // The look-alikes: what the cards show before the reviews are read, announced as unavailable.
+  const review = page.getByRole('region', { name: 'Review', exact: true });
+  const note = review.getByLabel('Note for the reviewer');
+  await expect(note).not.toBeEditable();
+  const send = review.getByRole('button', { name: 'Request publishing' });
+  await expect(send).toHaveAttribute('aria-disabled', 'true');
+  const card = page.getByRole('region', { name: 'Review of the whole group' });
+  const ask = card.getByRole('button', { name: 'Request publishing of the group' });
+  await expect(ask).toHaveAttribute('aria-disabled', 'true');
+  // Once the selected course and the schedules have shown, nothing moves as the cards' code arrives.
+  await expect(page.getByRole('heading', { level: 2, name: group!.title })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Scheduled actions' })).toContainText(
+    'Nothing scheduled',
+  );
+  const before = await groupBoxes(page);
+
+  course.release();
+  whole.release();
+  await expect(send).not.toHaveAttribute('aria-disabled');
+  await expect(ask).toHaveAttribute('aria-haspopup', 'dialog');
+  expect(await groupBoxes(page)).toEqual(before);
+  await ask.click();
+  const dialog = page.getByRole('dialog', { name: `Request publishing of “${group!.title}”` });
+  await expect(dialog.getByRole('listitem')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await note.fill('Ready for the late review');
+  await send.click();
+  await expect(review.getByTestId('review-outcome')).toBeVisible();
+});

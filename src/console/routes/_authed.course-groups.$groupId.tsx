@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { Suspense } from 'react';
+import { lateComponent } from '../components/late-component.tsx';
 import { NotFoundPage } from '../components/dead-ends.tsx';
 import { GroupScheduledFor } from '../components/scheduled-for.tsx';
 import { isApiError } from '../lib/api-error.ts';
@@ -13,15 +14,25 @@ import { CourseList } from '../features/course-detail/course-list.tsx';
 import { DisplayCourseCard } from '../features/course-detail/display-course-card.tsx';
 import { GroupSummary } from '../features/course-detail/group-summary.tsx';
 import { GroupThumbnailForm } from '../features/course-detail/group-thumbnail-form.tsx';
-import { GroupArchiveAction } from '../features/publish/group-archive-panel.tsx';
 import { GroupSchedules } from '../features/schedules/group-schedules.tsx';
-import { RequestPublishing } from '../features/reviews/request-publishing.tsx';
-import { RequestGroupPublishing } from '../features/reviews/request-group-publishing.tsx';
 import { KIND_LABELS } from '../lib/labels/catalog.ts';
 import { courseGroupQueries } from '../lib/queries/course-groups.ts';
 import { courseQueries } from '../lib/queries/courses.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
-import { SelectedCourse } from './-components/selected-course.tsx';
+import {
+  LateArchiveAction,
+  LateCourseReview,
+  LateGroupReview,
+} from './-components/late-group-parts.tsx';
+
+/**
+ * The selected course (its status and publish actions, checks, learner preview and structure; with them
+ * the compiler): asked for as the page first renders, beside the course's structure, which the loader
+ * has started, and shown under the same "Loading the course" until both are here.
+ */
+const SelectedCourse = lateComponent(() =>
+  import('./-components/selected-course.tsx').then((module) => module.SelectedCourse),
+);
 
 const DetailSearch = urlSearch({
   activeOnly: bool,
@@ -96,7 +107,7 @@ function GroupDetailPage() {
             {group.archived ? <Badge tone="muted">Archived group</Badge> : null}
           </p>
         </div>
-        {capabilities.archive ? <GroupArchiveAction group={group} /> : null}
+        {capabilities.archive ? <LateArchiveAction group={group} /> : null}
       </div>
       <div className="detail-grid">
         <div className="detail-main">
@@ -130,7 +141,7 @@ function GroupDetailPage() {
           </section>
           <QueryBoundary resetKeys={[courseId]} title="The course did not load">
             <Suspense fallback={<PendingState label="Loading the course" />}>
-              <SelectedCourse
+              <SelectedCourse.Component
                 groupId={groupId}
                 courseId={courseId}
                 capabilities={capabilities}
@@ -155,12 +166,12 @@ function GroupDetailPage() {
             courseId={courseId === group.displayCourseId ? null : courseId}
             canSchedule={capabilities.publish}
           />
-          <RequestPublishing
+          <LateCourseReview
             groupId={groupId}
             courseId={courseId}
             canRequest={capabilities.createAndUpdate && !capabilities.publish}
           />
-          <RequestGroupPublishing
+          <LateGroupReview
             group={group}
             canRequest={capabilities.createAndUpdate && !capabilities.publish}
           />

@@ -1,15 +1,16 @@
 // Replace the catalog thumbnail: an update with `asset`, fetched upstream by a background job that the
-// jobs tray then follows.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// jobs tray then follows. The form is there at once; what sends it (thumbnail-send.ts, with the toasts)
+// loads after the page's first content, or with the first send.
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from '#contract/zod.ts';
 import { CourseGroupUpdate } from '#contract/schemas/course-update.ts';
+import { lateModule, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { toast } from '../../components/ui/toast.tsx';
-import { updateCourses } from '../../lib/content-api.ts';
-import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
+
+const ThumbnailSend = lateModule(() => import('./thumbnail-send.ts'));
 
 const ThumbnailInput = z.required(z.pick(CourseGroupUpdate, { asset: true, assetAltText: true }), {
   asset: true,
@@ -28,25 +29,26 @@ export function GroupThumbnailForm({
   const [url, setUrl] = useState('');
   const [alt, setAlt] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const mutation = useMutation({
-    mutationFn: (input: { asset: string; assetAltText: string }) =>
-      updateCourses({ courseGroups: [{ id: groupId, ...input }] }, undefined, {
-        courseGroupId: groupId,
-        title,
-      }),
-    onSuccess: async (answer) => {
-      setUrl('');
-      setAlt('');
-      await queryClient.invalidateQueries({
-        queryKey: courseGroupQueries.detail(groupId).queryKey,
-      });
-      toast.success(
-        answer === true
-          ? 'Thumbnail updated'
-          : `Thumbnail of “${title}” queued: follow it in the jobs tray`,
-      );
-    },
+  // A send's state, as a mutation's: pending until the group is read again, or its error.
+  const [sending, setSending] = useState<{ pending: boolean; error: unknown }>({
+    pending: false,
+    error: null,
   });
+  usePreloadAfterFirstContent(ThumbnailSend);
+
+  const send = async (input: { asset: string; assetAltText: string }) => {
+    setSending({ pending: true, error: null });
+    try {
+      const { replaceThumbnail } = await ThumbnailSend.preload();
+      await replaceThumbnail(queryClient, { id: groupId, title }, input, () => {
+        setUrl('');
+        setAlt('');
+      });
+      setSending({ pending: false, error: null });
+    } catch (error) {
+      setSending({ pending: false, error });
+    }
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +58,7 @@ export function GroupThumbnailForm({
       return;
     }
     setFieldError(undefined);
-    mutation.mutate({ asset: parsed.data.asset, assetAltText: parsed.data.assetAltText ?? '' });
+    void send({ asset: parsed.data.asset, assetAltText: parsed.data.assetAltText ?? '' });
   };
 
   return (
@@ -100,8 +102,8 @@ export function GroupThumbnailForm({
             />
           )}
         </Field>
-        {mutation.isError ? <ErrorState compact error={mutation.error} title="Not saved" /> : null}
-        <Button type="submit" pending={mutation.isPending}>
+        {sending.error ? <ErrorState compact error={sending.error} title="Not saved" /> : null}
+        <Button type="submit" pending={sending.pending}>
           Replace thumbnail
         </Button>
       </form>

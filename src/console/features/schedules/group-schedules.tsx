@@ -3,12 +3,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import type { ScheduleTarget } from '#contract/console/schedules.ts';
+import { lateComponent, usePreloadAfterFirstContent } from '../../components/late-component.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { QueryBoundary } from '../../components/ui/error-boundary.tsx';
 import { PendingState } from '../../components/ui/spinner.tsx';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
-import { ScheduleForm } from './schedule-form.tsx';
-import { ScheduleList } from './schedule-list.tsx';
+// The card's own styles (the form's fold), here rather than only with the late list.
+import './schedules.css';
+
+// The list and the form (with the schedules' API and contract) are not the page's first content: the
+// list's code is asked for as the card first renders, then its read, under the card's own "Loading
+// scheduled actions"; the form, folded away, loads after the first content
+// (docs/decisions/loading-strategy.md).
+const ScheduleList = lateComponent(() =>
+  import('./schedule-list.tsx').then((module) => module.ScheduleList),
+);
+const ScheduleForm = lateComponent(() =>
+  import('./schedule-form.tsx').then((module) => module.ScheduleForm),
+);
 
 export function GroupSchedules({
   group,
@@ -21,6 +33,7 @@ export function GroupSchedules({
   canSchedule: boolean;
 }) {
   const [of, setOf] = useState<'group' | 'course'>('group');
+  usePreloadAfterFirstContent(ScheduleForm, canSchedule);
   const { data: courses } = useQuery({
     ...courseGroupQueries.courses(group.id, false),
     enabled: courseId !== null,
@@ -37,7 +50,7 @@ export function GroupSchedules({
       </h2>
       <QueryBoundary title="The scheduled actions did not load">
         <Suspense fallback={<PendingState label="Loading scheduled actions" />}>
-          <ScheduleList
+          <ScheduleList.Component
             filter={{ view: 'upcoming', groupId: group.id }}
             canCancel={canSchedule}
             caption={`Scheduled actions of ${group.title}`}
@@ -61,7 +74,9 @@ export function GroupSchedules({
               onChange={setOf}
             />
           ) : null}
-          <ScheduleForm key={`${target.type}:${target.id}`} target={target} />
+          <Suspense fallback={<PendingState label="Loading the form" />}>
+            <ScheduleForm.Component key={`${target.type}:${target.id}`} target={target} />
+          </Suspense>
         </details>
       ) : null}
     </section>

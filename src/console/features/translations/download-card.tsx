@@ -11,7 +11,7 @@ import { ErrorState } from '../../components/ui/error-state.tsx';
 import { translationQueries } from '../../lib/queries/translations.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { isLanguageCode, LanguageField } from './language-field.tsx';
-import { withoutHiddenUnits } from './translation-preview.ts';
+import { TranslationCode } from './translation-code.ts';
 
 export function DownloadCard({
   type,
@@ -42,6 +42,8 @@ export function DownloadCard({
           ? hiddenUnitIds(await queryClient.fetchQuery(courseQueries.structure(id)))
           : new Set<string>();
       const name = `${slug}${language ? `.${language}` : ''}.xlf`;
+      // The reader has loaded after the first content; a click before that waits for it here.
+      const { withoutHiddenUnits } = await TranslationCode.preload();
       const file = withoutHiddenUnits(xml, hidden);
       saveFile(name, file.xml, 'application/xliff+xml');
       setSaved(

@@ -3,12 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ContentSearchType } from '#contract/enums.ts';
-import { readXliff } from '#contract/xliff.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useLateModule } from '../../components/late-module.ts';
 import { plural } from '../../lib/format.ts';
 import { translationQueries } from '../../lib/queries/translations.ts';
 import { isLanguageCode, LanguageField } from './language-field.tsx';
+import { TranslationCode } from './translation-code.ts';
 
 export function StoredTranslations({
   type,
@@ -23,11 +24,12 @@ export function StoredTranslations({
 }) {
   const valid = isLanguageCode(language);
   const file = useQuery({ ...translationQueries.file(type, id, language), enabled: valid });
-  const units = useMemo(() => {
-    if (!file.data) return null;
-    const reading = readXliff(file.data);
-    return reading.ok ? reading.file.units : [];
-  }, [file.data]);
+  // The reader loads after the page's first content: a file that comes before it reads as loading.
+  const code = useLateModule(TranslationCode, file.data !== undefined);
+  const units = useMemo(
+    () => (file.data && code ? code.unitsOf(file.data) : null),
+    [file.data, code],
+  );
   const translated = units?.filter((unit) => unit.target !== null).length ?? 0;
   return (
     <section className="card" aria-labelledby="stored-heading">
@@ -40,7 +42,9 @@ export function StoredTranslations({
         value={language}
         onChange={onLanguageChange}
       />
-      {file.isFetching && !units ? <Spinner size="sm" label="Loading translations" /> : null}
+      {(file.isFetching || file.data !== undefined) && !units ? (
+        <Spinner size="sm" label="Loading translations" />
+      ) : null}
       {file.isError ? (
         <ErrorState compact error={file.error} title="The translations did not load" />
       ) : null}

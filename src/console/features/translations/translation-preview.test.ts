@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { READ_MESSAGES } from '#contract/messages.ts';
 import { buildXliff } from '#contract/xliff.ts';
 import { hiddenUnitIds } from '../../lib/hidden-sections.ts';
-import { previewTranslation, unitIdsOf, withoutHiddenUnits } from './translation-preview.ts';
+import {
+  previewTranslation,
+  unitIdsOf,
+  unitsOf,
+  withoutHiddenUnits,
+} from './translation-preview.ts';
 
 const source = buildXliff({
   original: 'courses/c1',
@@ -54,6 +59,15 @@ describe('translation preview', () => {
     const preview = previewTranslation('<xliff version="1.2"><file></xliff>', item);
     expect(preview.issue).toMatch(/^This is not an XLIFF 1\.2 file: Expected closing tag 'file'/);
     expect(preview.file).toBeNull();
+  });
+
+  it('reads a stored file unit by unit, and none from one it cannot read', () => {
+    expect(unitsOf(source).map((unit) => [unit.id, unit.target])).toEqual([
+      ['title', null],
+      ['description', null],
+      ['topic.t1.title', null],
+    ]);
+    expect(unitsOf('<xliff version="1.2"><file></xliff>')).toEqual([]);
   });
 
   it('refuses files the API would refuse, with the API’s own message', () => {

@@ -48,6 +48,12 @@ export function previewTranslation(
   };
 }
 
+/** The units of a file read back from the API; none when it cannot be read. */
+export function unitsOf(xml: string): XliffPreview['units'] {
+  const reading = readXliff(xml);
+  return reading.ok ? reading.file.units : [];
+}
+
 /** The unit ids of the item's own (downloaded) file: an upload may name only these. */
 export function unitIdsOf(xml: string): Set<string> {
   const reading = readXliff(xml);

@@ -4,11 +4,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ContentSearchType } from '#contract/enums.ts';
+import { usePreloadAfterFirstContent } from '../../components/late-component.tsx';
 import { CONTENT_TYPE_SINGULAR } from '../../lib/labels/search.ts';
 import { contentQueries } from '../../lib/queries/content.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { DownloadCard } from './download-card.tsx';
 import { StoredTranslations } from './stored-translations.tsx';
+import { TranslationCode } from './translation-code.ts';
 import { UploadCard } from './upload-card.tsx';
 import './translations.css';
 
@@ -23,6 +25,7 @@ export function TranslationsPage({ type, id, canUpload }: TranslationsPageProps)
   usePageTitle(`Translations of ${item.title}`);
   // The language whose stored translations are shown; an upload switches it to its own.
   const [language, setLanguage] = useState('');
+  usePreloadAfterFirstContent(TranslationCode);
   return (
     <div className="page translations">
       <nav aria-label="Breadcrumb" className="breadcrumb">

@@ -6,11 +6,12 @@ import type { ContentSearchType } from '#contract/enums.ts';
 import { LIMITS } from '#contract/limits.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
+import { useLateModule } from '../../components/late-module.ts';
 import { uploadTranslation } from '../../lib/content-api.ts';
 import { plural } from '../../lib/format.ts';
 import { translationQueries } from '../../lib/queries/translations.ts';
 import { readTextFile } from '../../lib/save-file.ts';
-import { previewTranslation, unitIdsOf } from './translation-preview.ts';
+import { TranslationCode } from './translation-code.ts';
 import { useHiddenUnits } from './use-hidden-units.ts';
 
 interface PickedFile {
@@ -32,14 +33,23 @@ export function UploadCard({
   const source = useQuery(translationQueries.file(type, id));
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
-  const knownUnits = useMemo(() => (source.data ? unitIdsOf(source.data) : null), [source.data]);
+  // The reader loads after the page's first content: a file picked before it reads as being read.
+  const code = useLateModule(TranslationCode, picked !== null);
+  const knownUnits = useMemo(
+    () => (source.data && code ? code.unitIdsOf(source.data) : null),
+    [source.data, code],
+  );
   const hidden = useHiddenUnits(type, id);
   const preview = useMemo(
     () =>
-      picked && knownUnits
-        ? previewTranslation(picked.xml, { original: `${type}/${id}`, unitIds: knownUnits, hidden })
+      picked && knownUnits && code
+        ? code.previewTranslation(picked.xml, {
+            original: `${type}/${id}`,
+            unitIds: knownUnits,
+            hidden,
+          })
         : null,
-    [picked, knownUnits, hidden, type, id],
+    [picked, knownUnits, hidden, type, id, code],
   );
   const upload = useMutation({
     mutationFn: (xml: string) => uploadTranslation(type, id, xml),
