@@ -136,6 +136,17 @@ const CHUNK_GROUPS = [
     ),
     priority: 5,
   },
+  // An event row and what it shows (the names looked up, the summary's words): the learner page draws
+  // them in its first render, the event monitor loads them after its first content. One file for both,
+  // without their imports (the event schema, its pagination), which other pages load where they are.
+  {
+    name: 'event-row',
+    test: new RegExp(
+      `${SEP}src${SEP}console${SEP}features${SEP}event-monitor${SEP}(data${SEP}(names|event-summary)\\.ts|views${SEP}event-row\\.tsx)$`,
+    ),
+    priority: 5,
+    includeDependenciesRecursively: false,
+  },
 ];
 
 // The console SPA. `npm run build` writes it to dist/console; in dev, /api is proxied to the

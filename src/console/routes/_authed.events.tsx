@@ -1,5 +1,7 @@
 // The live event monitor (every role: support staff keep it open all day). Filters live in the URL.
-// The page and everything it draws (list, chart, drawer) load with this route's own chunk.
+// The page's first content (filters, chart, the list's frame) loads with this route's own chunk; the
+// feed's streaming, the list's rows, the relay status, the drawer and the exports come just after
+// (features/event-monitor/event-monitor.tsx).
 import { createFileRoute } from '@tanstack/react-router';
 import { EventMonitor } from '../features/event-monitor/event-monitor.tsx';
 import { LateSavedViewsControl } from '../features/saved-views/late-saved-views-control.tsx';

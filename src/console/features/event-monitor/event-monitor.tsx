@@ -1,20 +1,27 @@
 // The live event monitor page: connection state, relay status, filters (all in the URL), counters, the
-// per-minute chart, the virtualized list with history behind it, and the detail drawer.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ResolvedName } from '#contract/console/names.ts';
+// per-minute chart, the virtualized list with history behind it, and the detail drawer. The drawer and
+// the exports, which a click opens, load after the first content; the relay's status, which shows once
+// the feed has read it, as the page mounts, as do the feed's streaming and the list's rows
+// (docs/decisions/loading-strategy.md, "The event monitor's first content").
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lateComponent,
+  lateModule,
+  usePreloadAfterFirstContent,
+} from '../../components/late-component.tsx';
+import { useLateModule } from '../../components/late-module.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { toast } from '../../components/ui/toast.tsx';
 import { plural } from '../../lib/format.ts';
+import { useAfterFirstContent } from '../../lib/use-after-first-content.ts';
 import { ConnectionIndicator } from './views/connection-indicator.tsx';
-import { EventDrawer } from './views/event-drawer.tsx';
 import { filterFromSearch, hasAnyFilter } from './filters/event-filters.ts';
 import type { MonitorSearchInput, MonitorSearchParams } from './filters/monitor-search.ts';
 import { EventList } from './views/event-list.tsx';
 import type { StoredEvent } from './data/event-model.ts';
 import { EventsChart } from './views/events-chart.tsx';
-import { downloadEvents, exportTitles, type ExportFormat } from './data/export-events.ts';
+import type { ExportFormat } from './data/export-events.ts';
 import { FilterBar } from './views/filter-bar.tsx';
 import {
   eventStore,
@@ -24,8 +31,13 @@ import {
   useMonitorSnapshot,
 } from './data/monitor-instance.ts';
 import type { MonitorSnapshot } from './data/event-store.ts';
-import { RelayStatusPanel } from './views/relay-status-panel.tsx';
 import './event-monitor.css';
+
+const EventDrawer = lateComponent(() =>
+  import('./views/event-drawer.tsx').then((module) => module.EventDrawer),
+);
+const exportCode = lateModule(() => import('./data/export-shown.ts'));
+const relayPanelCode = lateModule(() => import('./views/relay-status-panel.tsx'));
 
 export interface EventMonitorProps {
   /** The validated URL search params. */
@@ -44,6 +56,7 @@ export function EventMonitor({
   views,
 }: EventMonitorProps) {
   useLiveFeed();
+  const relayPanel = useLateModule(relayPanelCode, true);
   const { kinds, learner, course, from, to, q } = search;
   const filter = useMemo(
     () => filterFromSearch({ kinds, learner, course, from, to, q }),
@@ -75,11 +88,15 @@ export function EventMonitor({
     return () => cancelAnimationFrame(frame);
   }, [selected]);
 
+  usePreloadAfterFirstContent(exportCode);
+  // Mounted (which loads its code) after the first content, or with a row opened before that: it
+  // shows nothing until a row is opened.
+  const drawerWanted = useAfterFirstContent() || selected !== null;
+  // The events as shown at the click, even if more arrive while the code loads.
   const exportAs = async (format: ExportFormat) => {
     const events = eventStore.shownEvents();
-    const titles = format === 'csv' ? await exportTitles(events) : new Map<string, ResolvedName>();
-    const name = downloadEvents(events, format, titles);
-    toast.success(`Exported ${plural(events.length, 'event')} to ${name}`);
+    const { exportShown } = await exportCode.preload();
+    await exportShown(events, format);
   };
 
   return (
@@ -91,7 +108,7 @@ export function EventMonitor({
         </div>
         <ConnectionIndicator />
       </div>
-      <RelayStatusPanel />
+      {relayPanel ? <relayPanel.RelayStatusPanel /> : null}
       <FilterBar
         filter={filter}
         counts={{ matching: snapshot.kindMatching, totals: snapshot.kindTotals }}
@@ -135,18 +152,22 @@ export function EventMonitor({
           />
         }
       />
-      <EventDrawer
-        item={selected}
-        onClose={() => setSelected(null)}
-        onShowLearner={(email) => {
-          setSelected(null);
-          onSearchReplace({ learner: email });
-        }}
-        onShowResource={(id) => {
-          setSelected(null);
-          onSearchReplace({ course: id });
-        }}
-      />
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <EventDrawer.Component
+            item={selected}
+            onClose={() => setSelected(null)}
+            onShowLearner={(email) => {
+              setSelected(null);
+              onSearchReplace({ learner: email });
+            }}
+            onShowResource={(id) => {
+              setSelected(null);
+              onSearchReplace({ course: id });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -15,7 +15,8 @@ import {
   serverFilterKey,
   type MonitorFilter,
 } from '../filters/event-filters.ts';
-import { eventKey, Interner, parseEvent, type StoredEvent } from './event-model.ts';
+import { parseEvent, type StoredEvent } from './event-model.ts';
+import { eventKey, Interner } from './interner.ts';
 import { lowerBound, mergeSorted, upperBound } from './sorted-events.ts';
 
 export const STORE_CAP = 150_000;

@@ -1,8 +1,9 @@
 // Scrolling back beyond what is loaded: pages of the relay's history with the list's server-side filters,
 // continuing the filter's chain in the store (which knows where the complete part of the list ends).
+// The relay's endpoints are imported with the first load, which waits for the list's first page, so
+// the live feed has loaded them already (feed-run.ts): none of it is a first content's code.
 import type { EventStore } from './event-store.ts';
 import { serverFilterKey } from '../filters/event-filters.ts';
-import { fetchHistoryPage } from './relay-api.ts';
 
 /** Pages read in one go when they bring nothing new (re-read events are skipped by the dedup). */
 const MAX_PAGES_PER_LOAD = 8;
@@ -41,6 +42,7 @@ export class HistoryLoader {
     this.set({ loading: true, error: null });
     let error: unknown = null;
     try {
+      const { fetchHistoryPage } = await import('./relay-api.ts');
       for (let page = 0; page < MAX_PAGES_PER_LOAD; page++) {
         const chain = this.store.chainFor(filter);
         if (chain.done) break;

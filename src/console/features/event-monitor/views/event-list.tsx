@@ -1,15 +1,36 @@
 // The virtualized list, newest first: only the rows in view exist in the DOM, so 100,000 loaded events
 // scroll like 30. Keyboard: the list is one tab stop (a listbox); arrows, Page Up/Down, Home and End move
 // the active row, Enter opens it. Reading older rows is not disturbed by new ones arriving on top: the
-// scroll position is shifted by exactly the rows added above.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+// scroll position is shifted by exactly the rows added above. The rows' code (event-list-rows.tsx: the
+// row, the virtualizer, the names and words a row shows) loads as the list mounts, beside the feed's
+// first page: a landing has no row to draw before both are here.
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import { lateModule } from '../../../components/late-component.tsx';
+import { useLateModule } from '../../../components/late-module.ts';
 import type { StoredEvent } from '../data/event-model.ts';
 import type { MonitorSnapshot } from '../data/event-store.ts';
-import { EventRow, ROW_HEIGHT } from './event-row.tsx';
 import { visibleRange } from '../data/monitor-instance.ts';
 
+/** Every row's height: the same value as `.em-row`'s in event-monitor.css. */
+const ROW_HEIGHT = 44;
 const NEAR_END_ROWS = 30;
+/** Rows drawn beyond the view, either side. */
+const OVERSCAN = 10;
+
+const rowsCode = lateModule(() => import('./event-list-rows.tsx'));
+
+interface Range {
+  first: number;
+  last: number;
+}
+const NO_ROWS: Range = { first: -1, last: -1 };
 
 export interface EventListProps {
   snapshot: MonitorSnapshot;
@@ -24,18 +45,15 @@ export function EventList({ snapshot, onOpen, onNearEnd, footer, label }: EventL
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeSeq, setActiveSeq] = useState<number | null>(null);
   const previous = useRef<{ topSeq: number | null; count: number }>({ topSeq: null, count: 0 });
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design.
-  const virtualizer = useVirtualizer({
-    count: snapshot.count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    // Index keys (the default) keep the virtualizer's measurements cached while scrolling; rows are
-    // memoized on the event they show, so a row re-renders only when its event changes.
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? -1;
-  const last = items.length > 0 ? items[items.length - 1]!.index : -1;
+  const rows = useLateModule(rowsCode, true);
+  // The rows drawn (with the overscan), as the virtualizer reports them; none until it has loaded.
+  const [drawn, setDrawn] = useState<Range>(NO_ROWS);
+  const onRange = useCallback(
+    (first: number, last: number) =>
+      setDrawn((range) => (range.first === first && range.last === last ? range : { first, last })),
+    [],
+  );
+  const { first, last } = rows ? drawn : NO_ROWS;
 
   // New rows on top while the reader is further down: keep their rows where they are.
   useLayoutEffect(() => {
@@ -72,7 +90,7 @@ export function EventList({ snapshot, onOpen, onNearEnd, footer, label }: EventL
     if (snapshot.count === 0) return;
     const target = Math.max(0, Math.min(snapshot.count - 1, index));
     setActiveSeq(snapshot.at(target).seq);
-    virtualizer.scrollToIndex(target, { align: 'auto' });
+    if (scrollRef.current) scrollRowIntoView(scrollRef.current, target, snapshot.count);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -98,7 +116,6 @@ export function EventList({ snapshot, onOpen, onNearEnd, footer, label }: EventL
   };
 
   const activeId = activeIndex >= 0 ? rowId(snapshot.at(activeIndex).seq) : undefined;
-
   return (
     <div ref={scrollRef} className="em-list" data-testid="event-list-scroll">
       <div
@@ -107,7 +124,7 @@ export function EventList({ snapshot, onOpen, onNearEnd, footer, label }: EventL
         aria-label={label}
         tabIndex={0}
         aria-activedescendant={
-          activeId && items.some((item) => item.index === activeIndex) ? activeId : undefined
+          activeId && activeIndex >= first && activeIndex <= last ? activeId : undefined
         }
         onKeyDown={onKeyDown}
         onFocus={() => {
@@ -116,34 +133,48 @@ export function EventList({ snapshot, onOpen, onNearEnd, footer, label }: EventL
         }}
         data-testid="event-list"
         data-count={snapshot.count}
-        // Height and offsets change on every scroll: set through CSSOM, which the CSP allows.
-        style={{ height: virtualizer.getTotalSize() }}
+        // Every row is ROW_HEIGHT tall; the rows' offsets change on every scroll. Set through CSSOM,
+        // which the CSP allows.
+        style={{ height: snapshot.count * ROW_HEIGHT }}
       >
-        {items.map((item) => {
-          const stored = snapshot.at(item.index);
-          return (
-            <MemoRow
-              key={item.index}
-              item={stored}
-              id={rowId(stored.seq)}
-              start={item.start}
-              position={item.index + 1}
-              setSize={snapshot.count}
-              active={item.index === activeIndex}
-              onOpen={onOpen}
-              onActivate={setActiveSeq}
-            />
-          );
-        })}
+        {rows ? (
+          <rows.EventListRows
+            scrollRef={scrollRef}
+            snapshot={snapshot}
+            rowHeight={ROW_HEIGHT}
+            overscan={OVERSCAN}
+            rowId={rowId}
+            activeIndex={activeIndex}
+            onOpen={onOpen}
+            onActivate={setActiveSeq}
+            onRange={onRange}
+          />
+        ) : null}
       </div>
       {footer}
     </div>
   );
 }
 
-const MemoRow = memo(EventRow);
-
 const rowId = (seq: number) => `em-row-${seq}`;
+
+/**
+ * Brings a row into view as TanStack Virtual's `scrollToIndex(index, { align: 'auto' })` does with
+ * rows of one height: to its bottom edge if it is below the view (the end of the list for the last
+ * row), to its top edge if above, else nowhere.
+ */
+function scrollRowIntoView(view: HTMLElement, index: number, count: number): void {
+  const size = view.clientHeight;
+  const offset = view.scrollTop;
+  const max = view.scrollHeight - size;
+  const start = index * ROW_HEIGHT;
+  const end = start + ROW_HEIGHT;
+  let to: number;
+  if (end >= offset + size) to = index === count - 1 ? max : end - size;
+  else if (start <= offset) to = start;
+  else return;
+  view.scrollTo({ top: Math.max(0, Math.min(max, to)) });
+}
 
 function indexOfSeq(snapshot: MonitorSnapshot, seq: number): number {
   const index = snapshot.newerThan(seq);

@@ -6,8 +6,6 @@ import { describeAction } from '../data/event-summary.ts';
 import { knownTitle, useTopicName } from '../data/names.ts';
 import { once } from '../../../lib/once.ts';
 
-export const ROW_HEIGHT = 44;
-
 const timeFormat = once(
   () => new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
 );

@@ -4,6 +4,8 @@
 // and a click on a checkbox) keeps one kind.
 import { useId, useState, type ReactNode } from 'react';
 import { EVENT_KINDS, type EventKind } from '#contract/enums.ts';
+import { lateModule } from '../../../components/late-component.tsx';
+import { useLateModule } from '../../../components/late-module.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useDebouncedEffect } from '../../../lib/use-debounced-effect.ts';
@@ -13,7 +15,14 @@ import type { MonitorSearchInput } from '../filters/monitor-search.ts';
 import { EVENT_KIND_LABELS } from '../../../lib/labels/events.ts';
 import type { KindCounts } from '../data/event-store.ts';
 import { eventStore } from '../data/monitor-instance.ts';
-import { knownTitle, useResourceName } from '../data/names.ts';
+import { COURSE_HINT, describeResource } from './course-hint.ts';
+
+/**
+ * The title of a course filter set by a link (no loaded event names it) is a lookup away in any case:
+ * its code (names.ts, shared with the rows) loads with such a filter, and until then the field's hint
+ * is the one it shows while the lookup is on its way.
+ */
+const lookedUpCode = lateModule(() => import('./looked-up-hint.tsx'));
 
 export interface KindCountsView {
   /** Loaded events per kind that the filters other than the kinds let through. */
@@ -230,21 +239,6 @@ function DebouncedText({
   );
 }
 
-/**
- * A course or learning path filter set by a link (no loaded event names it): its title, asked of the
- * console server as a course and as a learning path (an id is one or the other).
- */
-function useLookedUp(id: string | null) {
-  const asCourse = useResourceName('course', id);
-  const asPath = useResourceName('learningPath', id);
-  if (id === null) return undefined;
-  const course = knownTitle(asCourse.data);
-  if (course !== undefined) return { id, type: 'course' as const, title: course };
-  const path = knownTitle(asPath.data);
-  if (path !== undefined) return { id, type: 'learningPath' as const, title: path };
-  return undefined;
-}
-
 function CourseFilter({
   course,
   onChange,
@@ -256,8 +250,8 @@ function CourseFilter({
   const { draft: value, setDraft: setValue, markCommitted } = useDraft(course ?? '');
   const [error, setError] = useState<string | undefined>();
   const [known, setKnown] = useState<ReturnType<typeof eventStore.knownResources>>([]);
-  const lookedUp = useLookedUp(course);
-  const current = known.find((item) => item.id === course) ?? lookedUp;
+  const lookedUp = useLateModule(lookedUpCode, course !== null);
+  const current = known.find((item) => item.id === course);
 
   const apply = (id: string | undefined) => {
     setError(undefined);
@@ -283,9 +277,13 @@ function CourseFilter({
     <Field
       label="Course or learning path"
       hint={
-        current
-          ? `${current.title} (${current.type === 'course' ? 'course' : 'learning path'})`
-          : 'Id, or a title from the suggestions'
+        current ? (
+          describeResource(current)
+        ) : course !== null && lookedUp ? (
+          <lookedUp.LookedUpHint id={course} />
+        ) : (
+          COURSE_HINT
+        )
       }
       error={error}
       className="em-field"
