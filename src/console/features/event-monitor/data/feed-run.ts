@@ -5,7 +5,7 @@ import { RelayStatus } from '#contract/console/relay.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { NO_FILTER } from '../filters/event-filters.ts';
 import type { EventStore, IncomingEvent } from './event-store.ts';
-import type { FeedState } from './live-feed.ts';
+import type { FeedState } from './feed-state.ts';
 import { fetchHistoryPage, fetchRelayStatus, streamUrl } from './relay-api.ts';
 import {
   canShareAcrossTabs,

@@ -5,21 +5,15 @@
 // twice. One tab leads and streams; the others receive its events (tab-leadership.ts). The streaming
 // itself (feed-run.ts: the relay's endpoints, the stream, the tabs' sharing) loads as the monitor
 // mounts: the page's first content shows the link as connecting, and needs none of it.
-import type { RelayStatus } from '#contract/console/relay.ts';
 import type { EventStore } from './event-store.ts';
-import type { Run } from './feed-run.ts';
-import type { LinkState } from './tab-leadership.ts';
+import type { RelayStatus } from '#contract/console/relay.ts';
+import type { FeedState } from './feed-state.ts';
 
-export type { LinkState };
+export type { FeedState, LinkState } from './feed-state.ts';
 
-export interface FeedState {
-  link: LinkState;
-  /** Why the link is not live, in words. */
-  detail: string | null;
-  status: RelayStatus | null;
-  /** Server clock minus this browser's clock, estimated from the status (for countdowns). */
-  skewMs: number;
-  role: 'leader' | 'follower' | 'solo' | null;
+/** A run of the feed (feed-run.ts) as this file holds it, before and after its code has loaded. */
+interface Stoppable {
+  stop(): void;
 }
 
 /** Keep streaming this long after the monitor is left, so a quick return resumes seamlessly. */
@@ -36,7 +30,7 @@ export class LiveFeed {
   private readonly listeners = new Set<() => void>();
   private users = 0;
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
-  private run: Pick<Run, 'stop'> | null = null;
+  private run: Stoppable | null = null;
   private used = false;
 
   constructor(private readonly store: EventStore) {}
@@ -80,17 +74,15 @@ export class LiveFeed {
 }
 
 /** Starts a run once its code has loaded; stopped meanwhile, it never starts. */
-function startRun(
-  store: EventStore,
-  update: (patch: Partial<FeedState>) => void,
-): Pick<Run, 'stop'> {
-  let run: Run | null = null;
+function startRun(store: EventStore, update: (patch: Partial<FeedState>) => void): Stoppable {
+  let run: Stoppable | null = null;
   let stopped = false;
   import('./feed-run.ts').then(
     (code) => {
       if (stopped) return;
-      run = new code.Run(store, update);
-      void run.start();
+      const started = new code.Run(store, update);
+      run = started;
+      void started.start();
     },
     () => {
       if (!stopped)
