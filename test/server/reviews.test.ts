@@ -78,6 +78,14 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
 
   const ask = (target: unknown, note = 'Ready for learners', cookie = manager) =>
     h.http.post('/api/reviews', { cookie, body: { target, note } });
+  /**
+   * The latest audit rows of publish requests. A refusal's row is written once its answer has gone out
+   * (it has no effect to record first), so it can land after the next request's row: the rows are
+   * looked for among the latest, not taken as the newest.
+   */
+  const recentRequestRows = async () =>
+    (await h.http.get('/api/audit?route=createPublishRequest&limit=5', { cookie: admin })).body
+      .entries as Record<string, unknown>[];
   const pending = async (cookie = admin) =>
     (await h.http.get('/api/reviews', { cookie })).body.requests as RequestBody[];
   const status = async (courseId: string, groupId: string) => {
@@ -127,13 +135,12 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
     expect((await pending(manager)).map((request) => request.id)).toContain(made.body.id);
     // Others see only their own requests.
     expect(await pending(support)).toEqual([]);
-    const audit = await h.http.get('/api/audit?route=createPublishRequest&limit=1', {
-      cookie: admin,
-    });
-    expect(audit.body.entries[0]).toMatchObject({
-      userEmail: 'manager@lectern.test',
-      summary: `request publishing of course ${target.courseId} “Review: asking”`,
-    });
+    expect(await recentRequestRows()).toContainEqual(
+      expect.objectContaining({
+        userEmail: 'manager@lectern.test',
+        summary: `request publishing of course ${target.courseId} “Review: asking”`,
+      }),
+    );
   });
 
   it("records the course's title and group as the instance has them, not as the browser says", async () => {
@@ -159,10 +166,7 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
     const made = await ask({ ...target, title: 'Something else entirely' });
     expect(made.status, made.text).toBe(200);
     expect(made.body.target).toEqual(target);
-    const audit = await h.http.get('/api/audit?route=createPublishRequest&limit=1', {
-      cookie: admin,
-    });
-    expect(audit.body.entries[0].summary).toBe(
+    expect((await recentRequestRows()).map((row) => row.summary)).toContain(
       `request publishing of course ${target.courseId} “Review: named by the instance”`,
     );
   });
@@ -434,14 +438,13 @@ describe.each(ENGINES)('publish requests (%s)', (engine) => {
       counts: null,
     });
 
-    const audit = await h.http.get('/api/audit?route=createPublishRequest&limit=1', {
-      cookie: admin,
-    });
-    expect(audit.body.entries[0]).toMatchObject({
-      userEmail: 'manager@lectern.test',
-      summary: `request publishing of course group ${target.groupId} “Review: group asking”`,
-      subjects: [{ type: 'courseGroup', id: target.groupId, title: 'Review: group asking' }],
-    });
+    expect(await recentRequestRows()).toContainEqual(
+      expect.objectContaining({
+        userEmail: 'manager@lectern.test',
+        summary: `request publishing of course group ${target.groupId} “Review: group asking”`,
+        subjects: [{ type: 'courseGroup', id: target.groupId, title: 'Review: group asking' }],
+      }),
+    );
 
     const again = await ask(target);
     expect(again.status).toBe(409);
