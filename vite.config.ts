@@ -136,6 +136,27 @@ const CHUNK_GROUPS = [
     ),
     priority: 5,
   },
+  // Radix's layers, positioning and focus code that the course editor's tooltips need in its first
+  // render, and that the menus and dialogs share once loaded after the first content: one file.
+  {
+    name: 'radix-base',
+    test: new RegExp(
+      `${SEP}node_modules${SEP}(@floating-ui${SEP}|@radix-ui${SEP}(rect|primitive)${SEP}|@radix-ui${SEP}react-` +
+        `(popper|arrow|use-[a-z-]+|dismissable-layer|portal|presence|primitive|slot|compose-refs|` +
+        `context|id|visually-hidden|collection|roving-focus|direction|focus-scope)${SEP})`,
+    ),
+    priority: 4,
+  },
+  // Radix's menu and what its focus lock and scroll lock add (loaded after the first content, with
+  // the menus and dialogs): one file, so that a late part's list of files names two, not three.
+  {
+    name: 'radix-menu',
+    test: new RegExp(
+      `${SEP}node_modules${SEP}(@radix-ui${SEP}react-(dropdown-menu|menu|focus-guards)|react-remove-scroll[a-z-]*|` +
+        `aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es)${SEP}`,
+    ),
+    priority: 4,
+  },
   // An event row and what it shows (the names looked up, the summary's words): the learner page draws
   // them in its first render, the event monitor loads them after its first content. One file for both,
   // without their imports (the event schema, its pagination), which other pages load where they are.

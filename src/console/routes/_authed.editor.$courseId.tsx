@@ -9,7 +9,7 @@ import {
   type EditorLanding,
 } from '../features/course-editor/persistence/editor-landing.ts';
 import { openSavedCourse } from '../features/course-editor/persistence/open-saved.ts';
-import { RestoreBanner } from '../features/history/restore-version.tsx';
+import { restoreCode } from '../features/history/restore-code.ts';
 import { takeLandingData } from '../lib/landing-data.ts';
 import { useMarkContentShown } from '../lib/use-after-first-content.ts';
 import { bool, positiveInt, urlSearch } from '../lib/url-search.ts';
@@ -34,7 +34,7 @@ export const Route = createFileRoute('/_authed/editor/$courseId')({
     const init = await openSavedCourse(params.courseId, context.user.email, landing);
     if (deps.restore === undefined) return { ...init, restore: null };
     // Only a restore needs the version's reader: imported then, so the loader waits for no more.
-    const { withRestoredVersion } = await import('../features/history/restore-version.tsx');
+    const { withRestoredVersion } = await restoreCode.preload();
     return withRestoredVersion(init, params.courseId, deps.restore);
   },
   staleTime: 0,
@@ -49,6 +49,8 @@ function EditCoursePage() {
   const { created } = Route.useSearch();
   const { capabilities } = Route.useRouteContext();
   usePageTitle(`Edit ${init.saved.attributes.title}`);
+  // Here whenever `restore` is: the loader that returned it imported it.
+  const RestoreBanner = restore ? restoreCode.loaded()?.RestoreBanner : undefined;
   useMarkContentShown(!capabilities.createAndUpdate); // Else the course editor marks its first frame.
   if (!capabilities.createAndUpdate)
     return (
@@ -69,7 +71,7 @@ function EditCoursePage() {
           </Link>
         </div>
       ) : null}
-      {restore ? <RestoreBanner restore={restore} /> : null}
+      {restore && RestoreBanner ? <RestoreBanner restore={restore} /> : null}
       <CourseEditor
         key={
           init.draftKey +

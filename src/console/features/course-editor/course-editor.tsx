@@ -46,6 +46,7 @@ import { EditorStore, useEditorSlice } from './state/editor-store.ts';
 import { useUndoKeys } from './state/use-undo-keys.ts';
 import { nodeName } from './tree/node-names.ts';
 import { Outline } from './tree/outline.tsx';
+import { preloadRowMenu } from './tree/late-row-menu.tsx';
 import './course-editor.css';
 
 // Loaded after the outline shows (issue 27): the editor's first chunk holds what the outline needs.
@@ -129,7 +130,9 @@ export function CourseEditor(props: CourseEditorProps) {
   // The lazy parts are asked for once the outline's first frame has painted.
   const late = useAfterPaint();
   useEffect(() => {
-    if (late) void loadNodePanel();
+    if (!late) return;
+    void loadNodePanel();
+    preloadRowMenu();
   }, [late]);
   // The first frame holds the outline's first rows (the first render mounts them: course-tree.tsx):
   // the signed-in layout's late parts wait for it (the route declares marksContentShown). Here,

@@ -1,7 +1,8 @@
-// A row's actions menu (Radix DropdownMenu through the console's Menu): everything the row can do,
+// A row's actions menu (Radix DropdownMenu through the console's Menu; loaded after the outline's
+// first frame: late-row-menu.tsx): everything the row can do,
 // with its keyboard shortcut beside it. Its items render only while it is open, so a closed menu
 // costs a row one button.
-import { useRef } from 'react';
+import { useRef, type Ref } from 'react';
 import type { NodeKind } from '#compiler/index.ts';
 import {
   Menu,
@@ -23,6 +24,8 @@ export interface RowMenuProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   actions: RowActions;
+  /** The menu's button (late-row-menu.tsx focuses it when its look-alike had the focus). */
+  triggerRef?: Ref<HTMLButtonElement>;
 }
 
 export function RowMenu({
@@ -34,6 +37,7 @@ export function RowMenu({
   open,
   onOpenChange,
   actions,
+  triggerRef,
 }: RowMenuProps) {
   // Items that move focus elsewhere (an inline title field, a dialog, another row) keep the menu
   // from returning it to its button as it closes.
@@ -49,6 +53,7 @@ export function RowMenu({
     <Menu open={open} onOpenChange={onOpenChange} modal={false}>
       <MenuTrigger asChild>
         <button
+          ref={triggerRef}
           type="button"
           className="tree-row__button tree-row__menu"
           aria-label={`Actions for ${label}`}

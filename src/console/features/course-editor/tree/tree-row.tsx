@@ -22,7 +22,7 @@ import type { NodeStatus } from './node-status.ts';
 import { isHiddenSection } from './commands/outline-edits.ts';
 import { countRowRender } from './render-count.ts';
 import { CHILD_WORD, type FocusMove, type RowActions } from './commands/row-actions.ts';
-import { RowMenu } from './row-menu.tsx';
+import { LateRowMenu } from './late-row-menu.tsx';
 
 export interface TreeRowProps {
   item: FlatNode;
@@ -227,7 +227,7 @@ function RowContentView({
       ) : (
         <span className="tree-row__button" aria-hidden="true" />
       )}
-      <RowMenu
+      <LateRowMenu
         id={id}
         kind={node.kind}
         label={label}
