@@ -3,22 +3,12 @@
 // until the page's heading shows, to see the stand-ins that keep their places: nothing in the header or
 // the page moves when the real parts arrive, and each works the moment it does. Screenshots of both
 // states at 1440 and 390 px in the test's output folder.
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { hold } from '../support/held-requests.ts';
 
-/** The chunks the header loads late, held until `release()`. */
-function holdLateParts(page: Page): { release(): void; held: () => number } {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held = 0;
-  const hold = async (route: Route) => {
-    held += 1;
-    await released;
-    await route.continue();
-  };
-  void page.route(/\/assets\/(late-header-parts|content-tools-menu|shell-menu)-[\w-]+\.js$/, hold);
-  return { release, held: () => held };
-}
+/** The chunks the header loads late. */
+const LATE_PARTS = /\/assets\/(late-header-parts|content-tools-menu|shell-menu)-[\w-]+\.js$/;
 
 /** Where each of these sits on the page. */
 async function boxes(page: Page, names: string[]) {
@@ -40,7 +30,7 @@ test('at 1440 px the header holds its tools’ places until they load, then each
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const late = holdLateParts(page);
+  const late = hold(page, LATE_PARTS);
   await page.goto('/course-groups');
   await expect(page.getByRole('heading', { name: 'Course groups', level: 1 })).toBeVisible();
 
@@ -87,7 +77,7 @@ test('at 390 px the menu button holds its place until the menu loads, then opens
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const late = holdLateParts(page);
+  const late = hold(page, LATE_PARTS);
   await page.goto('/course-groups');
   await expect(page.getByRole('heading', { name: 'Course groups', level: 1 })).toBeVisible();
   const header = page.locator('.shell__header');

@@ -9,21 +9,9 @@
 // group's page holds the places of its archive action and review card with look-alikes.
 // Screenshots before and after at 1440 and 390 px in the test's output folder.
 import { readFile } from 'node:fs/promises';
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-
-/** Requests for the chunks `pattern` matches, held until `release()`. */
-function hold(page: Page, pattern: RegExp): { release(): void; held: () => number } {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held = 0;
-  void page.route(pattern, async (route: Route) => {
-    held += 1;
-    await released;
-    await route.continue();
-  });
-  return { release, held: () => held };
-}
+import { hold } from '../support/held-requests.ts';
 
 const VIRTUAL_BODY = /\/assets\/virtual-body-[\w-]+\.js$/;
 const DIALOG_FRAME = /\/assets\/dialog-frame-[\w-]+\.js$/;

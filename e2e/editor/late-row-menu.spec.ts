@@ -3,23 +3,10 @@
 // menus arrive (every row's parts compared at 1440 and 390 px), and a menu asked for early, by a press
 // on the look-alike or by Shift+F10, opens as the code arrives. Screenshots of both states in the
 // test's output folder.
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createCourse, outline, row, rowTitle } from '../support/editor.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-/** The rows' menu chunks, held until `release()`. */
-function holdRowMenu(page: Page): { release(): void; held: () => number } {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held = 0;
-  const hold = async (route: Route) => {
-    held += 1;
-    await released;
-    await route.continue();
-  };
-  void page.route(/\/assets\/(row-menu|menu)-[\w-]+\.js$/, hold);
-  return { release, held: () => held };
-}
+import { hold } from '../support/held-requests.ts';
 
 const TITLES = ['Section one', 'Lesson one', 'First page', 'Second page'];
 
@@ -39,7 +26,7 @@ const actions = (page: Page, title: string) =>
   row(page, title).getByRole('button', { name: /^Actions for/ });
 
 async function openEditor(page: Page, courseId: string) {
-  const late = holdRowMenu(page);
+  const late = hold(page, /\/assets\/(row-menu|menu)-[\w-]+\.js$/); // the rows' menu chunks
   await page.goto(`/editor/${courseId}`);
   await expect(row(page, 'Second page')).toBeVisible();
   await expect(actions(page, 'Second page')).toHaveAttribute('aria-disabled', 'true');

@@ -3,7 +3,8 @@
 // the page shows what it shows while the feed's first page is on its way, nothing moves when the part
 // arrives, and the part works at once (a row opened or an export asked for before its code has arrived
 // is done when it does). Screenshots before and after at 1440 and 390 px in the test's output folder.
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { chunk, hold } from '../support/held-requests.ts';
 import { expectShown, openMonitor, relayStored, signInSupport, useMonitorEnv } from './pages.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -12,21 +13,6 @@ const env = useMonitorEnv();
 test.beforeEach(async ({ page }) => {
   await signInSupport(page, env);
 });
-
-/** Requests `pattern` matches, held until `release()`. */
-function hold(page: Page, pattern: RegExp): { release(): void; held: () => number } {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held = 0;
-  void page.route(pattern, async (route: Route) => {
-    held += 1;
-    await released;
-    await route.continue();
-  });
-  return { release, held: () => held };
-}
-
-const chunk = (name: string) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`);
 
 /** The box of each part of the page, top to bottom. */
 const boxes = (page: Page) =>
