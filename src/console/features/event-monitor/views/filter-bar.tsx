@@ -81,7 +81,9 @@ export function FilterBar({ filter, counts, onChange, onClear, views }: FilterBa
         <TimeField label="Until" value={filter.to} onChange={(to) => onChange({ to })} />
         <DebouncedText
           label="Search all events"
-          hint={'Whole words in names, titles, ids or data; "in this order", -leave out, or'}
+          hint={
+            'Whole words in names, titles, ids or data; "words in order"; \u2011word leaves a word out; a or b for either'
+          }
           type="search"
           initial={filter.q ?? ''}
           error={freeText(filter.q).problem ?? undefined}
