@@ -5,7 +5,7 @@
 // true }` and calls `useMarkContentShown()` in the component that shows its content: the late parts
 // then wait for that mark.
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { createElement, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { afterNextPaint } from './after-next-paint.ts';
 
 /** Once true, stays true for the life of the page: a later mount needs no wait. */
@@ -54,6 +54,22 @@ export function useAfterFirstContent(): boolean {
     };
   }, [wait, ready]);
   return ready;
+}
+
+/**
+ * `children` once the first content has painted and their code has loaded (a `React.lazy` part inside);
+ * `standIn` until then, a look-alike that holds the part's place (or nothing). Here, beside the hook, and
+ * not in a file of its own: every page's late parts use it, and a file of its own would be one more chunk.
+ */
+export function AfterFirstContent({
+  standIn = null,
+  children,
+}: {
+  standIn?: ReactNode;
+  children: ReactNode;
+}): ReactNode {
+  const ready = useAfterFirstContent();
+  return ready ? createElement(Suspense, { fallback: standIn }, children) : standIn;
 }
 
 /**

@@ -1,9 +1,9 @@
 // The "Views" control as the screens place it: loaded once the screen's first content has painted, since
 // its menu and dialogs (Radix) are not needed to read the screen (docs/decisions/loading-strategy.md).
 // Until then a look-alike button, announced as unavailable, holds its place.
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { useAfterFirstContent } from '../../lib/use-after-first-content.ts';
+import { AfterFirstContent } from '../../lib/use-after-first-content.ts';
 import type { SavedViewsControlProps } from './saved-views-control.tsx';
 import './saved-views.css';
 
@@ -21,11 +21,9 @@ const STAND_IN = (
 );
 
 export function LateSavedViewsControl(props: SavedViewsControlProps) {
-  const ready = useAfterFirstContent();
-  if (!ready) return STAND_IN;
   return (
-    <Suspense fallback={STAND_IN}>
+    <AfterFirstContent standIn={STAND_IN}>
       <SavedViewsControl {...props} />
-    </Suspense>
+    </AfterFirstContent>
   );
 }

@@ -2,12 +2,12 @@
 // a narrow screen (a phone, or 200% zoom) the navigation, Jobs and Sign out fold into one menu button
 // (Radix DropdownMenu: keyboard and screen-reader accessible).
 import { Link, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { jobsStore } from '../../lib/jobs-store.ts';
 import { ROLE_LABELS } from '../../lib/role-labels.ts';
 import { useSession } from '../../lib/session.ts';
-import { useAfterFirstContent } from '../../lib/use-after-first-content.ts';
+import { AfterFirstContent, useAfterFirstContent } from '../../lib/use-after-first-content.ts';
 import { COMPACT_SHELL, useMediaQuery } from '../../lib/use-media-query.ts';
 import { navEntries } from './nav-entries.ts';
 
@@ -30,12 +30,6 @@ const ShellMenu = lazy(() =>
 const ContentToolsMenu = lazy(() =>
   import('./content-tools-menu.tsx').then((module) => ({ default: module.ContentToolsMenu })),
 );
-
-/** `children` once the first content has painted and its code has loaded; `placeholder` until then. */
-function Late({ placeholder = null, children }: { placeholder?: ReactNode; children: ReactNode }) {
-  const ready = useAfterFirstContent();
-  return ready ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
-}
 
 /**
  * A header button's stand-in: the same look (aria-disabled rather than disabled, which would dim it),
@@ -99,12 +93,12 @@ export function AppShell() {
               </span>
             ) : null}
             {capabilities.readAlerts ? (
-              <Late placeholder={BELL_STAND_IN}>
+              <AfterFirstContent standIn={BELL_STAND_IN}>
                 <AlertBell />
-              </Late>
+              </AfterFirstContent>
             ) : null}
-            <Late
-              placeholder={
+            <AfterFirstContent
+              standIn={
                 <StandIn className="shell-menu__button">
                   <span className="shell-menu__icon" aria-hidden="true" />
                   Menu
@@ -118,15 +112,15 @@ export function AppShell() {
                 onOpenJobs={() => setJobsOpen(true)}
                 buttonRef={menuButton}
               />
-            </Late>
-            <Late>
+            </AfterFirstContent>
+            <AfterFirstContent>
               <JobsTray
                 open={jobsOpen}
                 onOpenChange={setJobsOpen}
                 showTrigger={false}
                 returnFocusTo={menuButton}
               />
-            </Late>
+            </AfterFirstContent>
           </div>
         ) : (
           <>
@@ -135,34 +129,34 @@ export function AppShell() {
                 <Link key={entry.label} to={entry.to} className="nav-link">
                   {entry.label}
                   {entry.to === '/reviews' ? (
-                    <Late>
+                    <AfterFirstContent>
                       <ReviewCount />
-                    </Late>
+                    </AfterFirstContent>
                   ) : null}
                 </Link>
               ))}
-              <Late
-                placeholder={
+              <AfterFirstContent
+                standIn={
                   <button type="button" className="nav-link nav-link--menu" aria-disabled="true">
                     Content tools <span aria-hidden="true">▾</span>
                   </button>
                 }
               >
                 <ContentToolsMenu />
-              </Late>
-              <Late>
+              </AfterFirstContent>
+              <AfterFirstContent>
                 <PinnedViewsMenu />
-              </Late>
+              </AfterFirstContent>
             </nav>
             <div className="shell__tools">
               {capabilities.readAlerts ? (
-                <Late placeholder={BELL_STAND_IN}>
+                <AfterFirstContent standIn={BELL_STAND_IN}>
                   <AlertBell />
-                </Late>
+                </AfterFirstContent>
               ) : null}
-              <Late placeholder={JOBS_STAND_IN}>
+              <AfterFirstContent standIn={JOBS_STAND_IN}>
                 <JobsTray />
-              </Late>
+              </AfterFirstContent>
               <div className="user-chip">
                 <span className="user-chip__name">
                   {user.firstName} {user.lastName}
@@ -174,9 +168,9 @@ export function AppShell() {
                   </span>
                 ) : null}
               </div>
-              <Late placeholder={<StandIn>Sign out</StandIn>}>
+              <AfterFirstContent standIn={<StandIn>Sign out</StandIn>}>
                 <SignOutButton />
-              </Late>
+              </AfterFirstContent>
             </div>
           </>
         )}
@@ -184,9 +178,9 @@ export function AppShell() {
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Late>
+      <AfterFirstContent>
         <JobsWatcher />
-      </Late>
+      </AfterFirstContent>
     </div>
   );
 }

@@ -4,13 +4,12 @@
 // a look-alike holds each one's place (aria-disabled, not disabled, which would dim it), so nothing
 // moves when they arrive.
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
 import { lateComponent } from '../../components/late-component.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import type { GroupArchiveActionProps } from '../../features/publish/group-archive-panel.tsx';
 import { courseGroupQueries } from '../../lib/queries/course-groups.ts';
-import { useAfterFirstContent } from '../../lib/use-after-first-content.ts';
+import { AfterFirstContent } from '../../lib/use-after-first-content.ts';
 
 const ArchiveAction = lateComponent(() =>
   import('../../features/publish/group-archive-panel.tsx').then(
@@ -28,12 +27,6 @@ const GroupReview = lateComponent(() =>
   ),
 );
 
-/** `children` once the first content has painted and its code is here; `standIn` until then. */
-function Late({ standIn, children }: { standIn: ReactNode; children: ReactNode }) {
-  const ready = useAfterFirstContent();
-  return ready ? <Suspense fallback={standIn}>{children}</Suspense> : standIn;
-}
-
 export function LateArchiveAction({ group }: GroupArchiveActionProps) {
   const standIn = group.archived ? (
     <Button variant="primary" aria-disabled="true">
@@ -45,9 +38,9 @@ export function LateArchiveAction({ group }: GroupArchiveActionProps) {
     </Button>
   );
   return (
-    <Late standIn={standIn}>
+    <AfterFirstContent standIn={standIn}>
       <ArchiveAction.Component group={group} />
-    </Late>
+    </AfterFirstContent>
   );
 }
 
@@ -84,9 +77,9 @@ export function LateCourseReview(props: {
       </section>
     ) : null;
   return (
-    <Late standIn={standIn}>
+    <AfterFirstContent standIn={standIn}>
       <CourseReview.Component {...props} />
-    </Late>
+    </AfterFirstContent>
   );
 }
 
@@ -112,8 +105,8 @@ export function LateGroupReview(props: {
     </section>
   ) : null;
   return (
-    <Late standIn={standIn}>
+    <AfterFirstContent standIn={standIn}>
       <GroupReview.Component {...props} />
-    </Late>
+    </AfterFirstContent>
   );
 }
