@@ -1,7 +1,7 @@
 // Replace the catalog thumbnail: an update with `asset`, fetched upstream by a background job that the
 // jobs tray then follows. The form is there at once; what sends it (thumbnail-send.ts, with the toasts)
 // loads after the page's first content, or with the first send.
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from '#contract/zod.ts';
 import { CourseGroupUpdate } from '#contract/schemas/course-update.ts';
@@ -29,26 +29,16 @@ export function GroupThumbnailForm({
   const [url, setUrl] = useState('');
   const [alt, setAlt] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  // A send's state, as a mutation's: pending until the group is read again, or its error.
-  const [sending, setSending] = useState<{ pending: boolean; error: unknown }>({
-    pending: false,
-    error: null,
-  });
   usePreloadAfterFirstContent(ThumbnailSend);
-
-  const send = async (input: { asset: string; assetAltText: string }) => {
-    setSending({ pending: true, error: null });
-    try {
+  const mutation = useMutation({
+    mutationFn: async (input: { asset: string; assetAltText: string }) => {
       const { replaceThumbnail } = await ThumbnailSend.preload();
       await replaceThumbnail(queryClient, { id: groupId, title }, input, () => {
         setUrl('');
         setAlt('');
       });
-      setSending({ pending: false, error: null });
-    } catch (error) {
-      setSending({ pending: false, error });
-    }
-  };
+    },
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +48,7 @@ export function GroupThumbnailForm({
       return;
     }
     setFieldError(undefined);
-    void send({ asset: parsed.data.asset, assetAltText: parsed.data.assetAltText ?? '' });
+    mutation.mutate({ asset: parsed.data.asset, assetAltText: parsed.data.assetAltText ?? '' });
   };
 
   return (
@@ -102,8 +92,8 @@ export function GroupThumbnailForm({
             />
           )}
         </Field>
-        {sending.error ? <ErrorState compact error={sending.error} title="Not saved" /> : null}
-        <Button type="submit" pending={sending.pending}>
+        {mutation.isError ? <ErrorState compact error={mutation.error} title="Not saved" /> : null}
+        <Button type="submit" pending={mutation.isPending}>
           Replace thumbnail
         </Button>
       </form>
