@@ -40,12 +40,11 @@ import { flatten, removeDescendantsOf } from './geometry/flat-tree.ts';
 import { getProjection, type Projection } from './geometry/projection.ts';
 import { useEdgeScroll } from './geometry/use-edge-scroll.ts';
 import { INDENT_PX, treeKeyboardCoordinates } from './geometry/keyboard.ts';
+import { ROW_HEIGHT } from './geometry/row-height.ts';
 import type { NodeStatus } from './node-status.ts';
 import { moveChecked } from './commands/outline-edits.ts';
 import type { RowActions } from './commands/row-actions.ts';
 import { TreeRow } from './tree-row.tsx';
-
-export const ROW_HEIGHT = 40;
 
 /**
  * The outline box's size before it is measured. Its CSS height (course-editor.css: min(60vh, 40rem),
@@ -255,11 +254,23 @@ export const CourseTree = memo(function CourseTree({
     }),
     [actions, requestFocus],
   );
+  // Refusals of the current draft by drop place: the drop status line and the announcement of the
+  // same place asked the move rules each (a copy of the 2,000-node tree each) as the pointer
+  // crossed a row.
+  const refusals = useRef({ draft, rule, byPlace: new Map<string, string | null>() });
   /** Why a projected drop would be refused (null: it is allowed). */
   const refusal = useCallback((id: string, at: Projection | null): string | null => {
     if (!at) return null;
-    const outcome = moveChecked(latest.current.draft, id, at, latest.current.rule);
-    return outcome.ok ? null : outcome.message;
+    const { draft: current, rule: currentRule } = latest.current;
+    if (refusals.current.draft !== current || refusals.current.rule !== currentRule)
+      refusals.current = { draft: current, rule: currentRule, byPlace: new Map() };
+    const place = `${id}|${at.parentId}|${at.index}`;
+    const known = refusals.current.byPlace.get(place);
+    if (known !== undefined) return known;
+    const outcome = moveChecked(current, id, at, currentRule);
+    const refused = outcome.ok ? null : outcome.message;
+    refusals.current.byPlace.set(place, refused);
+    return refused;
   }, []);
   const announcements = useMemo<Announcements>(() => {
     const project = (activeId: UniqueIdentifier, overId: UniqueIdentifier | undefined) => {
@@ -371,22 +382,18 @@ export const CourseTree = memo(function CourseTree({
               const parent = item.parentId === null ? null : byId.get(item.parentId);
               const parentServerId = parent === null ? null : parent?.node.serverId;
               return (
-                <li
+                <TreeRow
                   key={row.key}
-                  className="course-tree__item"
-                  style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
-                >
-                  <TreeRow
-                    item={item}
-                    collapsed={collapsed.has(item.id)}
-                    selected={selectedId === item.id}
-                    status={statusOf(item.node, parentServerId, item.index)}
-                    issue={issues.get(item.id)}
-                    editing={editing?.id === item.id ? (editing.isNew ? 'new' : 'rename') : null}
-                    childKind={childKindOf(draft, item.node)}
-                    actions={rowActions}
-                  />
-                </li>
+                  start={row.start}
+                  item={item}
+                  collapsed={collapsed.has(item.id)}
+                  selected={selectedId === item.id}
+                  status={statusOf(item.node, parentServerId, item.index)}
+                  issue={issues.get(item.id)}
+                  editing={editing?.id === item.id ? (editing.isNew ? 'new' : 'rename') : null}
+                  childKind={childKindOf(draft, item.node)}
+                  actions={rowActions}
+                />
               );
             })}
           </ul>
