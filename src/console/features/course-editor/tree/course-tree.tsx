@@ -125,7 +125,11 @@ export interface CourseTreeProps {
 interface DragState {
   activeId: string;
   overId: string | null;
-  offsetX: number;
+  /**
+   * The horizontal drag in whole indentation steps, all the projection reads of it: kept in pixels,
+   * every pixel a pointer trembles sideways re-rendered the outline and dnd-kit's context with it.
+   */
+  depthOffset: number;
   /** Where a pointer drag started (null for a keyboard drag): the outline scrolls at its edges. */
   pointer: { y: number } | null;
 }
@@ -160,7 +164,7 @@ export const CourseTree = memo(function CourseTree({
   const byId = useMemo(() => new Map(flat.map((item) => [item.id, item])), [flat]);
   const projection =
     drag && drag.overId
-      ? getProjection(draft, items, drag.activeId, drag.overId, drag.offsetX / INDENT_PX)
+      ? getProjection(draft, items, drag.activeId, drag.overId, drag.depthOffset)
       : null;
   const scrollRef = useRef<HTMLDivElement>(null);
   const activeIndex = drag ? ids.indexOf(drag.activeId) : -1;
@@ -313,14 +317,15 @@ export const CourseTree = memo(function CourseTree({
     const pointer =
       activator && 'clientY' in activator ? { y: (activator as PointerEvent).clientY } : null;
     const id = String(event.active.id);
-    setDrag({ activeId: id, overId: id, offsetX: 0, pointer });
+    setDrag({ activeId: id, overId: id, depthOffset: 0, pointer });
   }, []);
   useEdgeScroll(scrollRef, drag?.pointer ?? null, ROW_HEIGHT / 2);
   const onDragMove = useCallback((event: DragMoveEvent) => {
     const overId = event.over ? String(event.over.id) : null;
+    const depthOffset = Math.round(event.delta.x / INDENT_PX);
     setDrag((current) =>
-      current && (current.overId !== overId || current.offsetX !== event.delta.x)
-        ? { ...current, overId, offsetX: event.delta.x }
+      current && (current.overId !== overId || current.depthOffset !== depthOffset)
+        ? { ...current, overId, depthOffset }
         : current,
     );
   }, []);
