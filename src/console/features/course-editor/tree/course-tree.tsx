@@ -319,7 +319,11 @@ export const CourseTree = memo(function CourseTree({
     const id = String(event.active.id);
     setDrag({ activeId: id, overId: id, depthOffset: 0, pointer });
   }, []);
-  useEdgeScroll(scrollRef, drag?.pointer ?? null, ROW_HEIGHT / 2);
+  const listEnd = useCallback(() => {
+    const current = virtualizerRef.current;
+    return current.getTotalSize() - (current.scrollRect?.height ?? 0);
+  }, []);
+  useEdgeScroll(scrollRef, drag?.pointer ?? null, ROW_HEIGHT / 2, listEnd);
   const onDragMove = useCallback((event: DragMoveEvent) => {
     const overId = event.over ? String(event.over.id) : null;
     const depthOffset = Math.round(event.delta.x / INDENT_PX);
