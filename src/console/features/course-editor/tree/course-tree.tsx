@@ -40,12 +40,11 @@ import { flatten, removeDescendantsOf } from './geometry/flat-tree.ts';
 import { getProjection, type Projection } from './geometry/projection.ts';
 import { useEdgeScroll } from './geometry/use-edge-scroll.ts';
 import { INDENT_PX, treeKeyboardCoordinates } from './geometry/keyboard.ts';
+import { ROW_HEIGHT } from './geometry/row-height.ts';
 import type { NodeStatus } from './node-status.ts';
 import { moveChecked } from './commands/outline-edits.ts';
 import type { RowActions } from './commands/row-actions.ts';
 import { TreeRow } from './tree-row.tsx';
-
-export const ROW_HEIGHT = 40;
 
 /**
  * The outline box's size before it is measured. Its CSS height (course-editor.css: min(60vh, 40rem),
@@ -126,7 +125,11 @@ export interface CourseTreeProps {
 interface DragState {
   activeId: string;
   overId: string | null;
-  offsetX: number;
+  /**
+   * The horizontal drag in whole indentation steps, all the projection reads of it: kept in pixels,
+   * every pixel a pointer trembles sideways re-rendered the outline and dnd-kit's context with it.
+   */
+  depthOffset: number;
   /** Where a pointer drag started (null for a keyboard drag): the outline scrolls at its edges. */
   pointer: { y: number } | null;
 }
@@ -161,7 +164,7 @@ export const CourseTree = memo(function CourseTree({
   const byId = useMemo(() => new Map(flat.map((item) => [item.id, item])), [flat]);
   const projection =
     drag && drag.overId
-      ? getProjection(draft, items, drag.activeId, drag.overId, drag.offsetX / INDENT_PX)
+      ? getProjection(draft, items, drag.activeId, drag.overId, drag.depthOffset)
       : null;
   const scrollRef = useRef<HTMLDivElement>(null);
   const activeIndex = drag ? ids.indexOf(drag.activeId) : -1;
@@ -255,11 +258,23 @@ export const CourseTree = memo(function CourseTree({
     }),
     [actions, requestFocus],
   );
+  // Refusals of the current draft by drop place: the drop status line and the announcement of the
+  // same place asked the move rules each (a copy of the 2,000-node tree each) as the pointer
+  // crossed a row.
+  const refusals = useRef({ draft, rule, byPlace: new Map<string, string | null>() });
   /** Why a projected drop would be refused (null: it is allowed). */
   const refusal = useCallback((id: string, at: Projection | null): string | null => {
     if (!at) return null;
-    const outcome = moveChecked(latest.current.draft, id, at, latest.current.rule);
-    return outcome.ok ? null : outcome.message;
+    const { draft: current, rule: currentRule } = latest.current;
+    if (refusals.current.draft !== current || refusals.current.rule !== currentRule)
+      refusals.current = { draft: current, rule: currentRule, byPlace: new Map() };
+    const place = `${id}|${at.parentId}|${at.index}`;
+    const known = refusals.current.byPlace.get(place);
+    if (known !== undefined) return known;
+    const outcome = moveChecked(current, id, at, currentRule);
+    const refused = outcome.ok ? null : outcome.message;
+    refusals.current.byPlace.set(place, refused);
+    return refused;
   }, []);
   const announcements = useMemo<Announcements>(() => {
     const project = (activeId: UniqueIdentifier, overId: UniqueIdentifier | undefined) => {
@@ -302,14 +317,19 @@ export const CourseTree = memo(function CourseTree({
     const pointer =
       activator && 'clientY' in activator ? { y: (activator as PointerEvent).clientY } : null;
     const id = String(event.active.id);
-    setDrag({ activeId: id, overId: id, offsetX: 0, pointer });
+    setDrag({ activeId: id, overId: id, depthOffset: 0, pointer });
   }, []);
-  useEdgeScroll(scrollRef, drag?.pointer ?? null, ROW_HEIGHT / 2);
+  const listEnd = useCallback(() => {
+    const current = virtualizerRef.current;
+    return current.getTotalSize() - (current.scrollRect?.height ?? 0);
+  }, []);
+  useEdgeScroll(scrollRef, drag?.pointer ?? null, ROW_HEIGHT / 2, listEnd);
   const onDragMove = useCallback((event: DragMoveEvent) => {
     const overId = event.over ? String(event.over.id) : null;
+    const depthOffset = Math.round(event.delta.x / INDENT_PX);
     setDrag((current) =>
-      current && (current.overId !== overId || current.offsetX !== event.delta.x)
-        ? { ...current, overId, offsetX: event.delta.x }
+      current && (current.overId !== overId || current.depthOffset !== depthOffset)
+        ? { ...current, overId, depthOffset }
         : current,
     );
   }, []);
@@ -371,22 +391,18 @@ export const CourseTree = memo(function CourseTree({
               const parent = item.parentId === null ? null : byId.get(item.parentId);
               const parentServerId = parent === null ? null : parent?.node.serverId;
               return (
-                <li
+                <TreeRow
                   key={row.key}
-                  className="course-tree__item"
-                  style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
-                >
-                  <TreeRow
-                    item={item}
-                    collapsed={collapsed.has(item.id)}
-                    selected={selectedId === item.id}
-                    status={statusOf(item.node, parentServerId, item.index)}
-                    issue={issues.get(item.id)}
-                    editing={editing?.id === item.id ? (editing.isNew ? 'new' : 'rename') : null}
-                    childKind={childKindOf(draft, item.node)}
-                    actions={rowActions}
-                  />
-                </li>
+                  start={row.start}
+                  item={item}
+                  collapsed={collapsed.has(item.id)}
+                  selected={selectedId === item.id}
+                  status={statusOf(item.node, parentServerId, item.index)}
+                  issue={issues.get(item.id)}
+                  editing={editing?.id === item.id ? (editing.isNew ? 'new' : 'rename') : null}
+                  childKind={childKindOf(draft, item.node)}
+                  actions={rowActions}
+                />
               );
             })}
           </ul>

@@ -1,6 +1,6 @@
 // One row of the flattened tree, in two parts. The outer part holds dnd-kit's sortable hook: dnd-kit
-// re-renders every row on screen when the drag's state changes, so it renders just the row's box
-// and drag handle. The row's content is a memoized component that only re-renders when the row's own
+// re-renders every row on screen when the drag's state changes, so it renders just the row's list
+// item, box and drag handle. The row's content is a memoized component that only re-renders when the row's own
 // data changes (node identity, depth, collapsed, selected, state, problem, editing), never on drag
 // state.
 //
@@ -16,6 +16,7 @@ import { TOPIC_TYPE_LABELS } from '../../../lib/labels.ts';
 import type { FlatNode } from './geometry/flat-tree.ts';
 import { HiddenIcon, KindIcon, StatusIcon, type RowState } from './icons.tsx';
 import { INDENT_PX } from './geometry/keyboard.ts';
+import { ROW_HEIGHT } from './geometry/row-height.ts';
 import { newIndex } from './geometry/new-index.ts';
 import { displayTitle, KIND_WORD } from './node-names.ts';
 import type { NodeStatus } from './node-status.ts';
@@ -37,6 +38,11 @@ export interface TreeRowProps {
   actions: RowActions;
 }
 
+interface SortableRowProps extends TreeRowProps {
+  /** The row's place in the virtualized list (px from its top). */
+  start: number;
+}
+
 const STATE_WORDS: Record<RowState, string> = {
   new: 'New: created when you apply',
   saved: 'Saved, unchanged',
@@ -46,7 +52,7 @@ const STATE_WORDS: Record<RowState, string> = {
 
 const labelOf = (item: FlatNode) => `${KIND_WORD[item.kind]} ${displayTitle(item.node)}`;
 
-function TreeRowView(props: TreeRowProps) {
+function TreeRowView({ start, ...props }: SortableRowProps) {
   countRowRender();
   const { item, selected, issue } = props;
   const { node, depth, id } = item;
@@ -61,30 +67,41 @@ function TreeRowView(props: TreeRowProps) {
   } = useSortable({ id, getNewIndex: newIndex });
   const hidden = isHiddenSection(node);
 
+  // dnd-kit's sortable node is the list item, placed by `top`: every row's node then has the same
+  // parent, the list. dnd-kit keeps the scrollable ancestors it found for the row under the pointer
+  // only while the next row under it has the same parent; with a node per item it looked them up
+  // again (a computed style per ancestor), measured them and moved its scroll listeners each time
+  // the pointer crossed a row. `top`, not a transform: dnd-kit measures a node without its transform.
   return (
-    <div
+    <li
       ref={setNodeRef}
-      className={`tree-row tree-row--${node.kind}${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}${issue ? ' has-issue' : ''}${hidden ? ' is-hidden-section' : ''}`}
+      className="course-tree__item"
       style={{
+        top: start,
+        height: ROW_HEIGHT,
         transform: CSS.Translate.toString(transform),
         transition,
-        paddingInlineStart: depth * INDENT_PX + 2,
       }}
-      data-node-id={id}
-      data-testid={`row-${node.title}`}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        className="tree-row__handle"
-        {...attributes}
-        {...listeners}
-        aria-label={`Drag ${labelOf(item)}`}
+      <div
+        className={`tree-row tree-row--${node.kind}${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}${issue ? ' has-issue' : ''}${hidden ? ' is-hidden-section' : ''}`}
+        style={{ paddingInlineStart: depth * INDENT_PX + 2 }}
+        data-node-id={id}
+        data-testid={`row-${node.title}`}
       >
-        <span aria-hidden="true">⠿</span>
-      </button>
-      <RowContent {...props} />
-    </div>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="tree-row__handle"
+          {...attributes}
+          {...listeners}
+          aria-label={`Drag ${labelOf(item)}`}
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+        <RowContent {...props} />
+      </div>
+    </li>
   );
 }
 
@@ -298,4 +315,7 @@ const sameRow = (a: TreeRowProps, b: TreeRowProps) =>
   a.actions === b.actions;
 
 const RowContent = memo(RowContentView, sameRow);
-export const TreeRow = memo(TreeRowView, sameRow);
+export const TreeRow = memo(
+  TreeRowView,
+  (a: SortableRowProps, b: SortableRowProps) => a.start === b.start && sameRow(a, b),
+);

@@ -3,7 +3,9 @@
 // is slow, more ticks fall into it, more rows scroll in and mount, and the next frame is slower
 // still; and it measures every scrollable ancestor after each render to decide. Here the outline
 // scrolls once per animation frame by at most `maxStep` pixels, so a frame mounts at most one new
-// row however long the previous one took.
+// row however long the previous one took. It stops at the list's end: the dragged row, moved under
+// the pointer by a transform, reaches past the box's bottom when the pointer is near it, and the box
+// can then scroll past the rows, further with each frame as the row follows.
 import { useEffect, type RefObject } from 'react';
 
 /** The edge zones, as a share of the outline's visible height (dnd-kit's default threshold). */
@@ -14,6 +16,8 @@ export function useEdgeScroll(
   /** Where the pointer drag started; null when no row is dragged with a pointer. */
   start: { y: number } | null,
   maxStep: number,
+  /** The scroll offset at which the list's last row is at the box's bottom. */
+  listEnd: () => number,
 ) {
   useEffect(() => {
     const element = scrollRef.current;
@@ -36,7 +40,12 @@ export function useEdgeScroll(
       const zone = Math.max(bottom - top, 0) * ZONE;
       const depth = y > bottom - zone ? y - (bottom - zone) : y < top + zone ? y - (top + zone) : 0;
       const distance = zone > 0 ? Math.round(maxStep * Math.max(-1, Math.min(1, depth / zone))) : 0;
-      if (distance !== 0) element.scrollTop += distance;
+      if (distance < 0) element.scrollTop += distance;
+      else if (distance > 0) {
+        const from = element.scrollTop;
+        const end = listEnd();
+        if (from < end) element.scrollTop = Math.min(from + distance, end);
+      }
       frame = requestAnimationFrame(step);
     };
     let frame = requestAnimationFrame(step);
@@ -49,5 +58,5 @@ export function useEdgeScroll(
       window.removeEventListener('scroll', measure);
       window.removeEventListener('resize', measure);
     };
-  }, [scrollRef, start, maxStep]);
+  }, [scrollRef, start, maxStep, listEnd]);
 }
