@@ -3,8 +3,18 @@
 // that came back, a saved topic's keyboard reorder refused in silence, an untitled node named
 // "undefined" and its problem text over its type, zod's wording under a new course's title, and
 // plan steps numbered by phase. (The lost keyboard focus has its own test in editor.spec.ts.) One
-// more from a CI run: the Create button moved under a click as the panels above it filled in.
+// more from a CI run: the Create button moved under a click as the panels above it filled in; and one
+// from the drag bench: the outline moved down a second after an import.
 import type { Page } from '@playwright/test';
+import {
+  newCourseDraft,
+  newLesson,
+  newSection,
+  newTopic,
+  sequentialIds,
+  serializeDraft,
+  type CourseGroupDraft,
+} from '#compiler/index.ts';
 import {
   backupOf,
   createCourse,
@@ -271,6 +281,49 @@ test('the Create course button stays put while the problems, checks and header a
   ).toBeVisible();
   expect(await create.boundingBox()).toEqual(before);
 });
+
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+] as const)
+  test(`at ${width} px the outline stays put while an import's note and the backup time fill the header`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    // Late morning: the backup time's widest form ("11:58:58 AM").
+    await page.clock.setFixedTime(new Date(2026, 10, 28, 11, 58, 58));
+    await page.goto('/editor/new');
+    const ids = sequentialIds('note_');
+    const draft = newCourseDraft('courseGroup', 'Imported course', ids) as CourseGroupDraft;
+    draft.sections = [
+      {
+        ...newSection('Imported section', ids),
+        lessons: [
+          {
+            ...newLesson('Imported lesson', ids),
+            topics: [newTopic('Imported topic', 'text', ids)],
+          },
+        ],
+      },
+    ];
+    await page.getByLabel('Draft file to import').setInputFiles({
+      name: 'course.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(serializeDraft(draft)),
+    });
+    await expect(
+      page.getByText('Imported “Imported course”. Undo takes the import back.'),
+    ).toBeVisible();
+    await expect(row(page, 'Imported topic')).toBeVisible();
+    const tree = page.getByTestId('course-tree');
+    const before = await tree.boundingBox();
+    // The backup is written a moment after the edit; its time lengthens the status (a line more, and
+    // the outline 29 px down, at 1280 px before the fix).
+    await expect(
+      page.getByText('Unsaved changes, backed up in this browser at 11:58:58 AM'),
+    ).toBeVisible();
+    expect(await tree.boundingBox()).toEqual(before);
+  });
 
 test('plan steps are numbered 1 to n, whichever phases the plan uses', async ({
   page,
