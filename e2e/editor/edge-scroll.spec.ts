@@ -3,31 +3,25 @@
 // past the box's bottom, and the box could scroll past the last row, further with every frame (2 of 8
 // scripted checks on 28 November; this spec, without that limit, did not meet it in 10 runs).
 import type { Page } from '@playwright/test';
-import {
-  newCourseDraft,
-  newLesson,
-  newSection,
-  newTopic,
-  sequentialIds,
-  serializeDraft,
-  type CourseGroupDraft,
-} from '#compiler/index.ts';
-import { row, rowTitles } from '../support/editor.ts';
+import { courseDraft, draftFile, row, rowTitles } from '../support/editor.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /** 3 sections of 3 lessons of 4 topics: 48 rows, about twice the outline's height at 1440x900. */
-function longDraft(): CourseGroupDraft {
-  const ids = sequentialIds('edge_');
-  const draft = newCourseDraft('courseGroup', 'Long course', ids) as CourseGroupDraft;
-  draft.sections = [1, 2, 3].map((s) => ({
-    ...newSection(`Section ${s}`, ids),
-    lessons: [1, 2, 3].map((l) => ({
-      ...newLesson(`Lesson ${s}.${l}`, ids),
-      topics: [1, 2, 3, 4].map((t) => newTopic(`Topic ${s}.${l}.${t}`, 'text', ids)),
-    })),
-  }));
-  return draft;
-}
+const longDraft = () =>
+  courseDraft(
+    'Long course',
+    Object.fromEntries(
+      [1, 2, 3].map((s) => [
+        `Section ${s}`,
+        Object.fromEntries(
+          [1, 2, 3].map((l) => [
+            `Lesson ${s}.${l}`,
+            [1, 2, 3, 4].map((t) => `Topic ${s}.${l}.${t}`),
+          ]),
+        ),
+      ]),
+    ),
+  );
 
 const scrollTop = (page: Page) =>
   page.getByTestId('course-tree').evaluate((box) => Math.round(box.scrollTop));
@@ -66,11 +60,9 @@ test('a row held at the edge scrolls the outline to the list end and no further,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/editor/new');
-  await page.getByLabel('Draft file to import').setInputFiles({
-    name: 'long.course.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(serializeDraft(longDraft())),
-  });
+  await page
+    .getByLabel('Draft file to import')
+    .setInputFiles(draftFile(longDraft(), 'long.course.json'));
   await expect(row(page, 'Topic 1.1.1')).toBeVisible();
   const before = await rowTitles(page);
   const box = await settledBox(page);

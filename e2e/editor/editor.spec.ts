@@ -2,18 +2,11 @@
 // with the mouse, creating it, reopening and editing it, moving topics across lessons, applying.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import {
-  newCourseDraft,
-  newLesson,
-  newSection,
-  newTopic,
-  parseDraftFile,
-  sequentialIds,
-  serializeDraft,
-  type CourseGroupDraft,
-} from '#compiler/index.ts';
+import { parseDraftFile } from '#compiler/index.ts';
 import {
   backupOf,
+  courseDraft,
+  draftFile,
   outline,
   renameByKeyboard,
   row,
@@ -454,22 +447,11 @@ test('an apply interrupted by server errors resumes after a reload without dupli
 test('import a draft file, see it in the outline, and export it back unchanged', async ({
   page,
 }) => {
-  const ids = sequentialIds('imp_');
-  const draft = newCourseDraft('courseGroup', 'Imported course', ids) as CourseGroupDraft;
-  draft.sections = [
-    {
-      ...newSection('Imported section', ids),
-      lessons: [
-        { ...newLesson('Imported lesson', ids), topics: [newTopic('Imported topic', 'text', ids)] },
-      ],
-    },
-  ];
-  await page.goto('/editor/new');
-  await page.getByLabel('Draft file to import').setInputFiles({
-    name: 'course.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(serializeDraft(draft)),
+  const draft = courseDraft('Imported course', {
+    'Imported section': { 'Imported lesson': ['Imported topic'] },
   });
+  await page.goto('/editor/new');
+  await page.getByLabel('Draft file to import').setInputFiles(draftFile(draft));
   await expect(row(page, 'Imported topic')).toBeVisible();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Imported course');
   // Course fields follow undo and redo.

@@ -7,17 +7,10 @@
 // from the drag bench: the outline moved down a second after an import.
 import type { Page } from '@playwright/test';
 import {
-  newCourseDraft,
-  newLesson,
-  newSection,
-  newTopic,
-  sequentialIds,
-  serializeDraft,
-  type CourseGroupDraft,
-} from '#compiler/index.ts';
-import {
   backupOf,
+  courseDraft,
   createCourse,
+  draftFile,
   outline,
   renameByKeyboard,
   row,
@@ -293,24 +286,10 @@ for (const [width, height] of [
     // Late morning: the backup time's widest form ("11:58:58 AM").
     await page.clock.setFixedTime(new Date(2026, 10, 28, 11, 58, 58));
     await page.goto('/editor/new');
-    const ids = sequentialIds('note_');
-    const draft = newCourseDraft('courseGroup', 'Imported course', ids) as CourseGroupDraft;
-    draft.sections = [
-      {
-        ...newSection('Imported section', ids),
-        lessons: [
-          {
-            ...newLesson('Imported lesson', ids),
-            topics: [newTopic('Imported topic', 'text', ids)],
-          },
-        ],
-      },
-    ];
-    await page.getByLabel('Draft file to import').setInputFiles({
-      name: 'course.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(serializeDraft(draft)),
+    const draft = courseDraft('Imported course', {
+      'Imported section': { 'Imported lesson': ['Imported topic'] },
     });
+    await page.getByLabel('Draft file to import').setInputFiles(draftFile(draft));
     await expect(
       page.getByText('Imported “Imported course”. Undo takes the import back.'),
     ).toBeVisible();

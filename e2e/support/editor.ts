@@ -1,6 +1,16 @@
 // Helpers of the course editor's specs: the outline's rows, the course as the sandbox has it, the
-// backup in this browser's IndexedDB, and a course made to measure through the sandbox.
+// backup in this browser's IndexedDB, and a course made to measure: through the sandbox, or as a draft
+// file to import.
 import { expect, type Browser, type Page } from '@playwright/test';
+import {
+  newCourseDraft,
+  newLesson,
+  newSection,
+  newTopic,
+  sequentialIds,
+  serializeDraft,
+  type CourseGroupDraft,
+} from '#compiler/index.ts';
 import { DEMO_ACCOUNTS, type Role } from './env.ts';
 import type { SandboxClient } from './sandbox.ts';
 
@@ -95,6 +105,30 @@ export async function createCourse(
   );
   return { courseId: created.courseIds[0]!, groupId: created.courseGroupIds[0]! };
 }
+
+/** A new course's draft: sections of lessons of text topics, as `{ Section: { Lesson: [topics] } }`. */
+export function courseDraft(
+  title: string,
+  outlineOf: Record<string, Record<string, string[]>>,
+): CourseGroupDraft {
+  const ids = sequentialIds('e2e_');
+  const draft = newCourseDraft('courseGroup', title, ids) as CourseGroupDraft;
+  draft.sections = Object.entries(outlineOf).map(([section, lessons]) => ({
+    ...newSection(section, ids),
+    lessons: Object.entries(lessons).map(([lesson, topics]) => ({
+      ...newLesson(lesson, ids),
+      topics: topics.map((topic) => newTopic(topic, 'text', ids)),
+    })),
+  }));
+  return draft;
+}
+
+/** A draft as the file the editor's "Draft file to import" takes. */
+export const draftFile = (draft: CourseGroupDraft, name = 'course.json') => ({
+  name,
+  mimeType: 'application/json',
+  buffer: Buffer.from(serializeDraft(draft)),
+});
 
 export const structureOf = (sandbox: SandboxClient, courseId: string) =>
   sandbox.api<Structure>('GET', `/courses/${courseId}/structure`);
