@@ -2,16 +2,8 @@
 // fetch) shows the job in the tray, followed until it ends, with a link to the course it belongs to;
 // the same holds for a job queued by an update of the reopened course.
 import type { Page } from '@playwright/test';
-import {
-  newCourseDraft,
-  newLesson,
-  newSection,
-  newTopic,
-  sequentialIds,
-  serializeDraft,
-  setAttributes,
-  type CourseGroupDraft,
-} from '#compiler/index.ts';
+import { setAttributes } from '#compiler/index.ts';
+import { courseDraft, draftFile } from '../support/editor.ts';
 import { expect, expectNoSeriousA11yViolations, test } from '../support/fixtures.ts';
 
 interface GroupRecord {
@@ -24,24 +16,14 @@ interface GroupRecord {
 const CARD_IMAGE = 'https://images.example.test/e2e/editor-card.png';
 const DETAIL_IMAGE = 'https://images.example.test/e2e/editor-detail.png';
 
-function draftFile(title: string): Buffer {
-  const ids = sequentialIds('job_');
-  const draft = setAttributes(newCourseDraft('courseGroup', title, ids) as CourseGroupDraft, {
-    asset: CARD_IMAGE,
-    assetAltText: 'A lectern on a stage',
-  });
-  draft.sections = [
-    {
-      ...newSection('Start here', ids),
-      lessons: [
-        {
-          ...newLesson('First steps', ids),
-          topics: [{ ...newTopic('Welcome', 'text', ids), body: '<p>Welcome</p>' }],
-        },
-      ],
-    },
-  ];
-  return Buffer.from(serializeDraft(draft));
+/** A course whose card image is fetched by a background job once it is created. */
+function jobCourseFile(title: string): Buffer {
+  const draft = setAttributes(
+    courseDraft(title, { 'Start here': { 'First steps': ['Welcome'] } }),
+    { asset: CARD_IMAGE, assetAltText: 'A lectern on a stage' },
+  );
+  draft.sections[0]!.lessons[0]!.topics[0]!.body = '<p>Welcome</p>';
+  return draftFile(draft).buffer;
 }
 
 const tray = (page: Page) => page.getByRole('dialog', { name: 'Background jobs' });
@@ -62,7 +44,7 @@ test('a job queued by an apply is followed in the jobs tray and links to the cou
   await page.getByLabel('Draft file to import').setInputFiles({
     name: 'course.json',
     mimeType: 'application/json',
-    buffer: draftFile(title),
+    buffer: jobCourseFile(title),
   });
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
   await expect(jobsButton(page)).not.toContainText(/\d/);
